@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Zero package dependencies by design: the library, the test harness and the fuzzer
+// build with the toolchain alone. Benchmarks live in their own package under Benchmarks/.
+let package = Package(
+  name: "swift-queue-harness",
+  // The floor is where `Synchronization` exists on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "AsyncQueue", targets: ["AsyncQueue"]),
+    .library(name: "QueueTesting", targets: ["QueueTesting"]),
+    .executable(name: "queue-fuzz", targets: ["queue-fuzz"]),
+  ],
+  targets: [
+    .target(name: "AsyncQueue"),
+    .target(name: "QueueTesting", dependencies: ["AsyncQueue"]),
+    .executableTarget(name: "queue-fuzz", dependencies: ["QueueTesting"]),
+    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

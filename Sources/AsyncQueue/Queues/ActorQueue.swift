@@ -1,0 +1,193 @@
+/// A queue that starts asynchronous work on one actor's isolated context, in enqueue order.
+///
+/// Use it from an actor's nonisolated or synchronous code to send work into the actor in order.
+/// The queue borrows the actor's isolation; it does not own a thread or an actor of its own:
+///
+/// ```swift
+/// actor LogStore {
+///   init() { queue.adoptExecutionContext(of: self) }
+///
+///   nonisolated func log(_ line: String) {
+///     queue.enqueue { myself in myself.lines.append(line) }
+///   }
+///
+///   func flush() async { await queue.enqueueAndWait { _ in } }
+///
+///   private var lines: [String] = []
+///   private let queue = ActorQueue<LogStore>()
+/// }
+/// ```
+///
+/// - **Order:** items **start** on the actor in enqueue order, also when their tasks have
+///   different priorities, and each item runs without interruption by later items until its first
+///   suspension point. After that, like any actor code, items interleave at suspensions.
+/// - **Reentrancy:** an item may `await queue.enqueueAndWait { }` on its own queue; this does not
+///   deadlock (it waits only for the items before it to *start*).
+/// - **Requirements:** call ``adoptExecutionContext(of:)`` once, in the actor's `init`, before
+///   anything is enqueued, and do not let the queue outlive the actor (keep it a `private let` of
+///   the actor). Breaking either stops the program with a precondition failure naming the mistake.
+///   The queue holds the actor weakly while idle, so there is no retain cycle.
+/// - **Cancellation and errors** behave as for ``FIFOQueue``: a cancelled item still runs in its
+///   turn with `Task.isCancelled` set; an error reaches only the caller that waits for the item.
+public final class ActorQueue<ActorType: Actor>: Sendable {
+  typealias Job = @Sendable (isolated ActorType) async -> Void
+
+  let storage = SerialDrainStorage<Job>()
+  private let context = LockedState<ExecutionContext>.make(.init())
+  /// Whether items start with `Task.immediate` (when available) or with the portable fallback.
+  /// Tests force the fallback so that both paths are exercised on every platform.
+  let startsItemsImmediately: Bool
+
+  /// Creates an actor queue; call ``adoptExecutionContext(of:)`` before enqueuing.
+  public convenience init() {
+    self.init(startsItemsImmediately: true)
+  }
+
+  init(startsItemsImmediately: Bool) {
+    self.startsItemsImmediately = startsItemsImmediately
+  }
+
+  /// Sets the actor whose isolated context runs this queue's items.
+  ///
+  /// Call it exactly once, from the adopted actor's `init`, before any work is enqueued. The actor
+  /// is not retained.
+  ///
+  /// - Precondition: No actor was adopted before.
+  public func adoptExecutionContext(of actor: ActorType) {
+    let adoptedBefore = context.withLock { context in
+      defer { context.adopt(actor) }
+      return context.wasAdopted
+    }
+    precondition(
+      !adoptedBefore,
+      "ActorQueue<\(ActorType.self)>.adoptExecutionContext(of:) called twice: a queue serves one actor for its whole life"
+    )
+  }
+
+  /// Enqueues `operation` to run on the adopted actor and returns at once.
+  ///
+  /// The operation starts after every item enqueued before it has started, and runs until its
+  /// first suspension before any item enqueued after it starts.
+  ///
+  /// - Precondition: An actor was adopted and is still alive.
+  public func enqueue(_ operation: @escaping @Sendable (isolated ActorType) async -> Void) {
+    let actor = adoptedActor()
+    if storage.enqueue(operation) == .startDrainer { startDrainer(on: actor) }
+  }
+
+  /// Enqueues `operation` to run on the adopted actor, waits for it and returns its result.
+  ///
+  /// The operation starts after every earlier item has started. It runs in the caller's task, so
+  /// cancelling the caller sets `Task.isCancelled` inside it; an error it throws is rethrown here.
+  /// Calling this from an item of the same queue is allowed and does not deadlock.
+  ///
+  /// - Precondition: An actor was adopted and is still alive.
+  public nonisolated(nonsending) func enqueueAndWait<Result: Sendable, Failure: Error>(
+    _ operation: @Sendable (isolated ActorType) async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    let actor = adoptedActor()
+    let reservation = reserveTurn(on: actor)
+    await storage.awaitTurn(reservation)
+    return try await Self.startTurn(on: actor, queue: self, reservation: reservation, operation)
+  }
+
+  // MARK: Engine
+
+  /// The adopted actor, or a precondition failure that names the mistake.
+  func adoptedActor() -> ActorType {
+    let (actor, wasAdopted) = context.withLock { ($0.actor, $0.wasAdopted) }
+    if let actor { return actor }
+    if wasAdopted {
+      preconditionFailure(
+        "ActorQueue<\(ActorType.self)> used after its adopted actor was deallocated: keep the queue a private property of the actor"
+      )
+    }
+    preconditionFailure(
+      "ActorQueue<\(ActorType.self)> used before adoptExecutionContext(of:): adopt the actor in its init"
+    )
+  }
+
+  func reserveTurn(on actor: ActorType) -> SerialDrainStorage<Job>.Reservation {
+    let (reservation, action) = storage.reserve()
+    if action == .startDrainer { startDrainer(on: actor) }
+    return reservation
+  }
+
+  /// Runs on the actor: gives the turn back as soon as the item has started there (the actor
+  /// queue's one decision), then runs the item. Later items need the actor, which this item
+  /// holds until its first suspension, so that first segment is never interleaved.
+  static func startTurn<Result: Sendable, Failure: Error>(
+    on actor: isolated ActorType,
+    queue: ActorQueue,
+    reservation: SerialDrainStorage<Job>.Reservation,
+    _ operation: (isolated ActorType) async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    if queue.storage.endTurn(reservation) == .startDrainer { queue.startDrainer(on: actor) }
+    return try await operation(actor)
+  }
+
+  private func startDrainer(on actor: ActorType) {
+    // The drainer holds the actor strongly only while it drains; an idle queue holds it weakly.
+    let storage = storage
+    let immediately = startsItemsImmediately
+    Task.detached {
+      await Self.drain(storage, on: actor, immediately: immediately)
+    }
+  }
+
+  /// Runs on the actor until no entry is left, starting each entry in order.
+  private static func drain(
+    _ storage: SerialDrainStorage<Job>,
+    on actor: isolated ActorType,
+    immediately: Bool
+  ) async {
+    var batch: [SerialDrainStorage<Job>.Entry] = []
+    while storage.nextBatch(into: &batch) {
+      for entry in batch {
+        switch entry {
+        case .job(let job):
+          if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
+            // Runs the job's first segment right here, on the actor, before the next job:
+            // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
+            Task.immediate { [actor] in await job(actor) }
+          } else {
+            await startInNewTask(job, on: actor)
+          }
+        case .ticket(let ticket):
+          await ticket.grantAndAwaitRelease()
+        }
+      }
+    }
+  }
+
+  /// The portable way to start a job in order: a new task signals from the actor that it has
+  /// started, and the drainer waits for that signal. The drainer's resumption needs the actor,
+  /// which the job holds until its first suspension.
+  private static func startInNewTask(_ job: @escaping Job, on actor: isolated ActorType) async {
+    await withUnsafeContinuation { (started: UnsafeContinuation<Void, Never>) in
+      Task { [actor] in
+        await runSignallingStart(job, on: actor, started: started)
+      }
+    }
+  }
+
+  private static func runSignallingStart(
+    _ job: Job,
+    on actor: isolated ActorType,
+    started: UnsafeContinuation<Void, Never>
+  ) async {
+    started.resume()
+    await job(actor)
+  }
+
+  /// The weakly held adopted actor.
+  private struct ExecutionContext: Sendable {
+    weak var actor: ActorType?
+    private(set) var wasAdopted = false
+
+    mutating func adopt(_ actor: ActorType) {
+      self.actor = actor
+      wasAdopted = true
+    }
+  }
+}

@@ -1,0 +1,137 @@
+/// A queue that runs asynchronous work one item at a time, in the order it was enqueued.
+///
+/// Items **start and finish in enqueue order and never overlap**: the next item starts only after
+/// the previous one has returned, including across its suspension points. This is the
+/// asynchronous counterpart of a serial `DispatchQueue`, and what you want when work sent from
+/// synchronous or nonisolated code must happen in order:
+///
+/// ```swift
+/// let queue = FIFOQueue()
+/// queue.enqueue { await store.save(first) }
+/// queue.enqueue { await store.save(second) }   // starts after `first` has finished
+/// await queue.enqueueAndWait { }               // returns after both
+/// ```
+///
+/// - **Order** is fixed inside the enqueuing call: an item enqueued before another one, from any
+///   thread, starts and finishes before it. Calls made concurrently from different threads are
+///   ordered by whichever takes the queue's lock first.
+/// - **Deadlock:** an item that waits for a later item of its own queue
+///   (`await queue.enqueueAndWait { }` or `await Task(on: queue) { }.value` from inside an item)
+///   can never finish, exactly like `DispatchQueue.sync` onto the current queue. QueueTesting's
+///   controlled executor reports such a wait as a deadlock instead of hanging.
+/// - **Lifetime:** releasing the queue does not drop enqueued work; it still runs in order. An
+///   idle queue holds no task and no reference to its past items.
+/// - **Cancellation:** items enqueued with ``enqueue(_:)`` run in a task the queue owns, so nothing
+///   cancels them. Items run through `Task(on:)` or ``enqueueAndWait(_:)`` run in the caller's task;
+///   cancelling it makes `Task.isCancelled` true inside the item, which still runs in its turn.
+/// - **Errors** thrown by an item reach only the caller that waits for it; the queue goes on.
+public final class FIFOQueue: Sendable {
+  typealias Job = @Sendable () async -> Void
+
+  /// A name for the queue, used in diagnostics and by QueueTesting's reports.
+  public let name: String?
+  /// The priority of the task that runs items enqueued with ``enqueue(_:)``; `nil` means the
+  /// default priority of a detached task.
+  public let priority: TaskPriority?
+
+  let storage = SerialDrainStorage<Job>()
+
+  /// Creates an empty FIFO queue.
+  /// - Parameters:
+  ///   - name: A name for diagnostics.
+  ///   - priority: The priority of the task that runs items enqueued with ``enqueue(_:)``.
+  public init(name: String? = nil, priority: TaskPriority? = nil) {
+    self.name = name
+    self.priority = priority
+  }
+
+  /// Enqueues `operation` and returns at once.
+  ///
+  /// The operation starts after every item enqueued before it has finished, and finishes before
+  /// any item enqueued after it starts.
+  public func enqueue(_ operation: @escaping @Sendable () async -> Void) {
+    if storage.enqueue(operation) == .startDrainer { startDrainer() }
+  }
+
+  /// Enqueues `operation`, to run isolated to `actor`, and returns at once.
+  ///
+  /// Order is as for ``enqueue(_:)``: the item holds the queue until it returns, even while it
+  /// is suspended and other code runs on `actor`.
+  public func enqueue<ActorType: Actor>(
+    on actor: ActorType,
+    _ operation: @escaping @Sendable (isolated ActorType) async -> Void
+  ) {
+    enqueue { await operation(actor) }
+  }
+
+  /// Enqueues `operation`, waits for its turn and returns its result.
+  ///
+  /// The operation runs in the caller's task and isolation, after every earlier item has finished;
+  /// later items start only after it returns. Cancelling the caller does not skip the operation:
+  /// it runs in its turn with `Task.isCancelled` set. An error it throws is rethrown here and does
+  /// not stop the queue.
+  ///
+  /// - Warning: Calling this from an item of the same queue deadlocks.
+  public nonisolated(nonsending) func enqueueAndWait<Result, Failure: Error>(
+    _ operation: nonisolated(nonsending) () async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    let reservation = reserveTurn()
+    await storage.awaitTurn(reservation)
+    defer { endTurn(reservation) }
+    return try await operation()
+  }
+
+  /// Enqueues `operation`, to run isolated to `actor`, waits for its turn and returns its result.
+  ///
+  /// Order, cancellation and errors behave as for ``enqueueAndWait(_:)``.
+  ///
+  /// - Warning: Calling this from an item of the same queue deadlocks.
+  public func enqueueAndWait<ActorType: Actor, Result: Sendable, Failure: Error>(
+    on actor: isolated ActorType,
+    _ operation: (isolated ActorType) async throws(Failure) -> Result
+  ) async throws(Failure) -> Result {
+    let reservation = reserveTurn()
+    await storage.awaitTurn(reservation)
+    defer { endTurn(reservation) }
+    return try await operation(actor)
+  }
+
+  // MARK: Engine
+
+  /// Takes a place in line for work that runs in its own task; see ``SerialDrainStorage/reserve()``.
+  func reserveTurn() -> SerialDrainStorage<Job>.Reservation {
+    let (reservation, action) = storage.reserve()
+    if action == .startDrainer { startDrainer() }
+    return reservation
+  }
+
+  /// Gives back a turn taken with ``reserveTurn()``.
+  func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
+    if storage.endTurn(reservation) == .startDrainer { startDrainer() }
+  }
+
+  private func startDrainer() {
+    // Capture the storage, not the queue: releasing the queue must not drop enqueued work, and an
+    // idle queue must not be kept alive by a task.
+    let storage = storage
+    Task.detached(priority: priority) {
+      await Self.drain(storage)
+    }
+  }
+
+  /// Runs entries until none is left. FIFO's one decision: each entry holds the turn until it has
+  /// *finished*.
+  private static func drain(_ storage: SerialDrainStorage<Job>) async {
+    var batch: [SerialDrainStorage<Job>.Entry] = []
+    while storage.nextBatch(into: &batch) {
+      for entry in batch {
+        switch entry {
+        case .job(let job):
+          await job()
+        case .ticket(let ticket):
+          await ticket.grantAndAwaitRelease()
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/// The storage of a queue's ``SerialDrainStateMachine``: the lock, and the typed entry points
+/// the queue faces use. The faces perform the returned actions (starting a drainer) because only
+/// they know where a drainer runs: anywhere for a FIFO queue, on the adopted actor for an actor
+/// queue.
+struct SerialDrainStorage<Job: Sendable>: Sendable {
+  /// One place in line.
+  enum Entry: Sendable {
+    /// Work the drainer runs itself.
+    case job(Job)
+    /// Work that runs in its own task once the drainer lends it the turn.
+    case ticket(TurnTicket)
+  }
+
+  /// How a caller that runs its own work holds its place.
+  enum Reservation: Sendable {
+    /// The queue was idle: the caller holds the turn already.
+    case acquired
+    /// The caller waits in line with this ticket.
+    case ticket(TurnTicket)
+  }
+
+  private let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
+
+  /// Appends a job; `.startDrainer` means the caller must start one.
+  func enqueue(_ job: Job) -> SerialDrainStateMachine<Entry>.EnqueueAction {
+    machine.withLock { $0.enqueue(.job(job)) }
+  }
+
+  /// Reserves a place for work that runs in the caller's (or a new) task.
+  func reserve() -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
+    machine.withLock { machine in
+      if machine.acquireIfIdle() { return (.acquired, .none) }
+      let ticket = TurnTicket()
+      return (.ticket(ticket), machine.enqueue(.ticket(ticket)))
+    }
+  }
+
+  /// Suspends until `reservation` holds the turn.
+  func awaitTurn(_ reservation: Reservation) async {
+    if case .ticket(let ticket) = reservation { await ticket.awaitTurn() }
+  }
+
+  /// Gives back the turn held through `reservation`; `.startDrainer` means the caller must start
+  /// one for the entries that arrived meanwhile.
+  func endTurn(_ reservation: Reservation) -> SerialDrainStateMachine<Entry>.ReleaseAction {
+    switch reservation {
+    case .acquired:
+      return machine.withLock { $0.release() }
+    case .ticket(let ticket):
+      ticket.release()
+      return .none
+    }
+  }
+
+  /// For the drainer: refills `batch` with the next entries, or gives up the turn and returns
+  /// false when there are none.
+  func nextBatch(into batch: inout [Entry]) -> Bool {
+    machine.withLock { $0.nextBatch(into: &batch) } == .run
+  }
+}

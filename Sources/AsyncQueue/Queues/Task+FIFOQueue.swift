@@ -1,0 +1,107 @@
+extension Task {
+  /// Runs `operation` in a new task once every item enqueued on `fifoQueue` before it has
+  /// finished; items enqueued after it start only after it finishes.
+  ///
+  /// The place in line is taken inside this call. The operation inherits the caller's actor
+  /// isolation, like `Task { }`. Cancelling the task does not skip it: it runs in its turn with
+  /// `Task.isCancelled` set. Awaiting such a task from an item of the same queue deadlocks.
+  ///
+  /// - Parameters:
+  ///   - name: The task's name, where the platform supports task names.
+  ///   - priority: The task's priority; `nil` inherits the caller's.
+  ///   - fifoQueue: The queue that orders the task.
+  ///   - operation: The work to run.
+  @discardableResult
+  public init(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    on fifoQueue: FIFOQueue,
+    @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
+  ) where Failure == Never {
+    let reservation = fifoQueue.reserveTurn()
+    self.init(nameIfAvailable: name, priority: priority) {
+      await fifoQueue.run(in: reservation, operation)
+    }
+  }
+
+  /// Runs the throwing `operation` in a new task once every item enqueued on `fifoQueue` before
+  /// it has finished; the task's `value` rethrows its error, and the queue goes on.
+  ///
+  /// Order and cancellation are as for the non-throwing form.
+  ///
+  /// - Parameters:
+  ///   - name: The task's name, where the platform supports task names.
+  ///   - priority: The task's priority; `nil` inherits the caller's.
+  ///   - fifoQueue: The queue that orders the task.
+  ///   - operation: The work to run.
+  @discardableResult
+  public init(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    on fifoQueue: FIFOQueue,
+    @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
+  ) where Failure == any Error {
+    let reservation = fifoQueue.reserveTurn()
+    self.init(nameIfAvailable: name, priority: priority) {
+      try await fifoQueue.run(in: reservation, operation)
+    }
+  }
+
+  /// Runs `operation` isolated to `isolatedActor` in a new task, ordered on `fifoQueue`: it starts
+  /// after every earlier item has finished and holds the queue until it returns.
+  ///
+  /// - Parameters:
+  ///   - name: The task's name, where the platform supports task names.
+  ///   - priority: The task's priority; `nil` inherits the caller's.
+  ///   - fifoQueue: The queue that orders the task.
+  ///   - isolatedActor: The actor the operation runs on.
+  ///   - operation: The work to run.
+  @discardableResult
+  public init<ActorType: Actor>(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    on fifoQueue: FIFOQueue,
+    isolatedTo isolatedActor: ActorType,
+    operation: @Sendable @escaping (isolated ActorType) async -> Success
+  ) where Failure == Never {
+    let reservation = fifoQueue.reserveTurn()
+    self.init(nameIfAvailable: name, priority: priority) {
+      await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
+    }
+  }
+
+  /// Runs the throwing `operation` isolated to `isolatedActor` in a new task, ordered on
+  /// `fifoQueue`; the task's `value` rethrows its error, and the queue goes on.
+  ///
+  /// - Parameters:
+  ///   - name: The task's name, where the platform supports task names.
+  ///   - priority: The task's priority; `nil` inherits the caller's.
+  ///   - fifoQueue: The queue that orders the task.
+  ///   - isolatedActor: The actor the operation runs on.
+  ///   - operation: The work to run.
+  @discardableResult
+  public init<ActorType: Actor>(
+    name: String? = nil,
+    priority: TaskPriority? = nil,
+    on fifoQueue: FIFOQueue,
+    isolatedTo isolatedActor: ActorType,
+    operation: @Sendable @escaping (isolated ActorType) async throws -> Success
+  ) where Failure == any Error {
+    let reservation = fifoQueue.reserveTurn()
+    self.init(nameIfAvailable: name, priority: priority) {
+      try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
+    }
+  }
+}
+
+extension FIFOQueue {
+  /// Waits for `reservation`'s turn, runs `operation` and gives the turn back when it returns.
+  func run<Success, Failure: Error>(
+    in reservation: SerialDrainStorage<Job>.Reservation,
+    _ operation: () async throws(Failure) -> Success
+  ) async throws(Failure) -> Success {
+    await storage.awaitTurn(reservation)
+    defer { endTurn(reservation) }
+    return try await operation()
+  }
+}
