@@ -69,7 +69,7 @@ private final class LockStorage<State>: ManagedBuffer<State, LockStorage<State>.
       #endif
       lock.deinitialize(count: 1)
     }
-    _ = withUnsafeMutablePointerToHeader { $0.deinitialize(count: 1) }
+    // The header (the state) is destroyed by ManagedBuffer's own deinit.
   }
 
   @inline(__always)

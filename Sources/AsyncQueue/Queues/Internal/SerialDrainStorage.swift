@@ -21,6 +21,9 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
 
   private let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
 
+  /// Whether anyone holds the turn: false means no drainer exists and no caller runs inline.
+  var isBusy: Bool { machine.withLock { $0.isTurnHeld } }
+
   /// Appends a job; `.startDrainer` means the caller must start one.
   func enqueue(_ job: Job) -> SerialDrainStateMachine<Entry>.EnqueueAction {
     machine.withLock { $0.enqueue(.job(job)) }

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import AsyncQueue
+
+@Suite("CancellableQueue")
+struct CancellableQueueTests {
+  /// `cancelTasks()` cancels the running task and the waiting ones, not later ones, and nothing
+  /// is skipped or reordered.
+  @Test func cancelsRunningAndPendingButNotLaterTasks() async {
+    let queue = CancellableQueue(underlyingQueue: FIFOQueue())
+    let started = TestGate()
+    let cancelled = TestGate()
+    let log = EventLog<String>()
+    let running = Task(on: queue) { () -> Bool in
+      started.open()
+      // Wait until cancelled: the cancellation handler opens the gate.
+      await withTaskCancellationHandler {
+        await cancelled.wait()
+      } onCancel: {
+        cancelled.open()
+      }
+      log.append("running")
+      return Task.isCancelled
+    }
+    let pending = Task(on: queue) { () -> Bool in
+      log.append("pending")
+      return Task.isCancelled
+    }
+    await started.wait()
+    queue.cancelTasks()
+    let later = Task(on: queue) { () -> Bool in
+      log.append("later")
+      return Task.isCancelled
+    }
+    #expect(await running.value == true)
+    #expect(await pending.value == true)
+    #expect(await later.value == false)
+    #expect(log.snapshot == ["running", "pending", "later"])
+    #expect(await eventually { queue.unfinishedTaskCount == 0 })
+  }
+
+  @Test func worksWithActorQueuesAndTheMainActorQueue() async throws {
+    let journal = Journal()
+    let actorTasks = CancellableQueue(underlyingQueue: journal.queue)
+    let gate = TestGate()
+    journal.queue.enqueue { _ in await gate.wait() }
+    let waiting = Task(on: actorTasks) { journal in
+      journal.write("cancelled? \(Task.isCancelled)")
+    }
+    let throwing = Task(on: actorTasks) { (_: isolated Journal) throws -> Int in
+      try Task.checkCancellation()
+      return 1
+    }
+    actorTasks.cancelTasks()
+    gate.open()
+    await waiting.value
+    await #expect(throws: CancellationError.self) { try await throwing.value }
+    #expect(await journal.entries == ["cancelled? true"])
+
+    let mainTasks = CancellableQueue(underlyingQueue: MainActor.queue)
+    let onMain = Task(on: mainTasks) { () -> Bool in
+      MainActor.assertIsolated()
+      return Task.isCancelled
+    }
+    #expect(await onMain.value == false)
+  }
+
+  @Test func isolatedToFormsAreTracked() async throws {
+    let queue = CancellableQueue(underlyingQueue: FIFOQueue())
+    let journal = Journal()
+    let gate = TestGate()
+    queue.underlyingQueue.enqueue { await gate.wait() }
+    let plain = Task(on: queue, isolatedTo: journal) { journal in journal.write("\(Task.isCancelled)") }
+    let throwing = Task(on: queue, isolatedTo: journal) { (_: isolated Journal) throws -> Int in
+      try Task.checkCancellation()
+      return 0
+    }
+    queue.cancelTasks()
+    gate.open()
+    await plain.value
+    await #expect(throws: CancellationError.self) { try await throwing.value }
+    #expect(await journal.entries == ["true"])
+  }
+
+  /// The registry's pure bookkeeping, including both races it must survive.
+  @Test func registryHandlesFinishBeforeAttachAndCancelBeforeAttach() {
+    var registry = CancellableQueue<FIFOQueue>.TaskRegistry()
+    let finishedEarly = registry.register()
+    registry.finish(finishedEarly)
+    #expect(registry.attach(finishedEarly, cancel: {}) == false)
+    #expect(registry.count == 0)
+
+    let cancelledEarly = registry.register()
+    #expect(registry.cancelAll().isEmpty)
+    #expect(registry.attach(cancelledEarly, cancel: {}) == true)
+    #expect(registry.count == 0)
+
+    let attached = registry.register()
+    #expect(registry.attach(attached, cancel: {}) == false)
+    #expect(registry.cancelAll().count == 1)
+    #expect(registry.count == 0)
+  }
+}
