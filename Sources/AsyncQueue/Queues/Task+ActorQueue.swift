@@ -85,7 +85,9 @@ extension Task {
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
     self.init(nameIfAvailable: name, priority: priority) {
-      try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in try await operation() }
+      try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+        try await operation()
+      }
     }
   }
 }
