@@ -30,9 +30,9 @@
 /// - **Cancellation and errors** behave as for ``FIFOQueue``: a cancelled item still runs in its
 ///   turn with `Task.isCancelled` set; an error reaches only the caller that waits for the item.
 public final class ActorQueue<ActorType: Actor>: Sendable {
-  typealias Job = @Sendable (isolated ActorType) async -> Void
+  typealias Job = ActorQueueJob
 
-  let storage = SerialDrainStorage<Job>()
+  let storage = SerialDrainStorage<ActorQueueJob>()
   private let context = LockedState<ExecutionContext>.make(.init())
   /// Whether items start with `Task.immediate` (when available) or with the portable fallback.
   /// Tests force the fallback so that both paths are exercised on every platform.
@@ -71,8 +71,15 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   ///
   /// - Precondition: An actor was adopted and is still alive.
   public func enqueue(_ operation: @escaping @Sendable (isolated ActorType) async -> Void) {
-    let actor = adoptedActor()
-    if storage.enqueue(operation) == .startDrainer { startDrainer(on: actor) }
+    // The actor is looked up only when the queue goes from idle to busy. While anyone holds the
+    // turn (a drainer, or a task running its item), that holder keeps the actor alive, so a busy
+    // queue cannot have lost or never had its actor; an idle one is always checked. Loading a
+    // weak reference on every enqueue would contend with the drainer on the actor's refcount.
+    let job = ActorQueueJob { actor in
+      // Sound: every entry of this queue runs on the adopted actor, which is an `ActorType`.
+      await operation(unsafeDowncast(actor, to: ActorType.self))
+    }
+    if storage.enqueue(job) == .startDrainer { startDrainer(on: adoptedActor()) }
   }
 
   /// Enqueues `operation` to run on the adopted actor, waits for it and returns its result.
@@ -131,53 +138,8 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     let storage = storage
     let immediately = startsItemsImmediately
     Task.detached {
-      await Self.drain(storage, on: actor, immediately: immediately)
+      await ActorQueueDrainer.drain(storage, on: actor, immediately: immediately)
     }
-  }
-
-  /// Runs on the actor until no entry is left, starting each entry in order.
-  private static func drain(
-    _ storage: SerialDrainStorage<Job>,
-    on actor: isolated ActorType,
-    immediately: Bool
-  ) async {
-    var batch: [SerialDrainStorage<Job>.Entry] = []
-    while storage.nextBatch(into: &batch) {
-      for entry in batch {
-        switch entry {
-        case .job(let job):
-          if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
-            // Runs the job's first segment right here, on the actor, before the next job:
-            // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
-            Task.immediate { [actor] in await job(actor) }
-          } else {
-            await startInNewTask(job, on: actor)
-          }
-        case .ticket(let ticket):
-          await ticket.grantAndAwaitRelease()
-        }
-      }
-    }
-  }
-
-  /// The portable way to start a job in order: a new task signals from the actor that it has
-  /// started, and the drainer waits for that signal. The drainer's resumption needs the actor,
-  /// which the job holds until its first suspension.
-  private static func startInNewTask(_ job: @escaping Job, on actor: isolated ActorType) async {
-    await withUnsafeContinuation { (started: UnsafeContinuation<Void, Never>) in
-      Task { [actor] in
-        await runSignallingStart(job, on: actor, started: started)
-      }
-    }
-  }
-
-  private static func runSignallingStart(
-    _ job: Job,
-    on actor: isolated ActorType,
-    started: UnsafeContinuation<Void, Never>
-  ) async {
-    started.resume()
-    await job(actor)
   }
 
   /// The weakly held adopted actor.

@@ -26,7 +26,11 @@
 ///   cancelling it makes `Task.isCancelled` true inside the item, which still runs in its turn.
 /// - **Errors** thrown by an item reach only the caller that waits for it; the queue goes on.
 public final class FIFOQueue: Sendable {
-  typealias Job = @Sendable () async -> Void
+  /// An enqueued operation. A struct, not the bare function type: a closure stored as a generic
+  /// value is reabstracted through a heap-allocated thunk, which cost one malloc per item.
+  struct Job: Sendable {
+    let run: @Sendable () async -> Void
+  }
 
   /// A name for the queue, used in diagnostics and by QueueTesting's reports.
   public let name: String?
@@ -50,7 +54,7 @@ public final class FIFOQueue: Sendable {
   /// The operation starts after every item enqueued before it has finished, and finishes before
   /// any item enqueued after it starts.
   public func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-    if storage.enqueue(operation) == .startDrainer { startDrainer() }
+    if storage.enqueue(Job(run: operation)) == .startDrainer { startDrainer() }
   }
 
   /// Enqueues `operation`, to run isolated to `actor`, and returns at once.
@@ -122,15 +126,12 @@ public final class FIFOQueue: Sendable {
   /// Runs entries until none is left. FIFO's one decision: each entry holds the turn until it has
   /// *finished*.
   private static func drain(_ storage: SerialDrainStorage<Job>) async {
-    var batch: [SerialDrainStorage<Job>.Entry] = []
-    while storage.nextBatch(into: &batch) {
-      for entry in batch {
-        switch entry {
-        case .job(let job):
-          await job()
-        case .ticket(let ticket):
-          await ticket.grantAndAwaitRelease()
-        }
+    await storage.drain { entry in
+      switch entry {
+      case .job(let job):
+        await job.run()
+      case .ticket(let ticket):
+        await ticket.grantAndAwaitRelease()
       }
     }
   }

@@ -22,14 +22,14 @@ struct SerialDrainStateMachineTests {
     var machine = Machine()
     _ = machine.enqueue(1)
     _ = machine.enqueue(2)
-    var batch: [Int] = []
+    var batch: [[Int]] = []
     let outcome4 = machine.nextBatch(into: &batch)
     #expect(outcome4 == .run)
-    #expect(batch == [1, 2])
+    #expect(batch.joined().elementsEqual([1, 2]))
     _ = machine.enqueue(3)
     let outcome5 = machine.nextBatch(into: &batch)
     #expect(outcome5 == .run)
-    #expect(batch == [3])
+    #expect(batch.joined().elementsEqual([3]))
     let outcome6 = machine.nextBatch(into: &batch)
     #expect(outcome6 == .stop)
     #expect(batch.isEmpty)
@@ -51,7 +51,7 @@ struct SerialDrainStateMachineTests {
     let outcome11 = machine.release()
     #expect(outcome11 == .startDrainer)
     #expect(machine.isTurnHeld)  // handed to the new drainer
-    var batch: [Int] = []
+    var batch: [[Int]] = []
     let outcome12 = machine.nextBatch(into: &batch)
     #expect(outcome12 == .run)
     let outcome13 = machine.nextBatch(into: &batch)
@@ -63,16 +63,19 @@ struct SerialDrainStateMachineTests {
     #expect(!machine.isTurnHeld)
   }
 
-  @Test func idleQueueDropsLargeBuffers() {
+  /// A burst is stored in chunks of at most `chunkCapacity` entries, handed over in order.
+  @Test func burstsAreChunkedAndKeepTheirOrder() {
     var machine = Machine()
-    for i in 0..<(Machine.retainedCapacity * 4) { _ = machine.enqueue(i) }
-    var batch: [Int] = []
-    let outcome16 = machine.nextBatch(into: &batch)
-    #expect(outcome16 == .run)
-    #expect(batch.count == Machine.retainedCapacity * 4)
-    let outcome17 = machine.nextBatch(into: &batch)
-    #expect(outcome17 == .stop)
-    #expect(batch.isEmpty)
+    let count = Machine.chunkCapacity * 3 + 1
+    for index in 0..<count { _ = machine.enqueue(index) }
+    #expect(machine.pendingCount == count)
+    var batch: [[Int]] = []
+    let outcomeChunks = machine.nextBatch(into: &batch)
+    #expect(outcomeChunks == .run)
+    #expect(batch.count == 4)
+    #expect(batch.allSatisfy { $0.count <= Machine.chunkCapacity })
+    #expect(Array(batch.joined()) == Array(0..<count))
+    #expect(machine.pendingCount == 0)
   }
 
   /// Every interleaving of up to 8 operations (enqueue, acquire, release, nextBatch) from a model:
@@ -105,10 +108,10 @@ struct SerialDrainStateMachineTests {
           model.holder = action == .startDrainer ? .drainer : .none
         case .next:
           guard model.holder == .drainer else { continue }
-          var batch: [Int] = []
+          var batch: [[Int]] = []
           let action = machine.nextBatch(into: &batch)
-          #expect(batch == model.pending)
-          model.ran += batch
+          #expect(Array(batch.joined()) == model.pending)
+          model.ran += batch.joined()
           model.pending = []
           if action == .stop { model.holder = .none }
         }

@@ -9,17 +9,22 @@
 /// The machine never runs anything: its methods return the action the storage must perform
 /// outside the lock. That keeps it a value type with exhaustive unit tests.
 struct SerialDrainStateMachine<Entry> {
-  /// Entries waiting for the turn, oldest first.
-  private var pending: [Entry] = []
-  /// The largest buffer an idle queue keeps for reuse.
-  static var retainedCapacity: Int { 1024 }
+  /// Entries waiting for the turn, oldest first, in chunks of at most ``chunkCapacity``.
+  ///
+  /// Chunks rather than one growing array: a burst of a million enqueues never reallocates and
+  /// copies a large buffer, and the drainer frees each chunk as soon as it has run it, so memory
+  /// follows the backlog instead of its high-water mark.
+  private var pending: [[Entry]] = []
+  private var pendingTotal = 0
+  /// The most entries one chunk holds (24 bytes each: a chunk stays below malloc's mmap threshold).
+  static var chunkCapacity: Int { 4096 }
   /// True while a drainer or an idle-path caller holds the turn.
   private var turnHeld = false
 
   /// Whether anyone holds the turn (for tests and diagnostics).
   var isTurnHeld: Bool { turnHeld }
   /// How many entries wait (for tests and diagnostics).
-  var pendingCount: Int { pending.count }
+  var pendingCount: Int { pendingTotal }
 
   enum EnqueueAction: Equatable {
     /// The queue was idle: the caller must start a drainer, which now owns the turn.
@@ -30,7 +35,12 @@ struct SerialDrainStateMachine<Entry> {
 
   /// Appends `entry` behind everything enqueued before it.
   mutating func enqueue(_ entry: Entry) -> EnqueueAction {
-    pending.append(entry)
+    if let last = pending.indices.last, pending[last].count < Self.chunkCapacity {
+      pending[last].append(entry)
+    } else {
+      pending.append([entry])
+    }
+    pendingTotal += 1
     if turnHeld { return .none }
     turnHeld = true
     return .startDrainer
@@ -39,7 +49,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Takes the turn if nobody holds it and nothing waits; the caller then runs its work inline
   /// and must call ``release()`` when done.
   mutating func acquireIfIdle() -> Bool {
-    guard !turnHeld, pending.isEmpty else { return false }
+    guard !turnHeld, pendingTotal == 0 else { return false }
     turnHeld = true
     return true
   }
@@ -54,7 +64,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Gives back a turn taken with ``acquireIfIdle()``.
   mutating func release() -> ReleaseAction {
     precondition(turnHeld, "SerialDrainStateMachine.release() without holding the turn")
-    if pending.isEmpty {
+    if pendingTotal == 0 {
       turnHeld = false
       return .none
     }
@@ -70,18 +80,17 @@ struct SerialDrainStateMachine<Entry> {
 
   /// Called by the drainer (which holds the turn) for its next batch.
   ///
-  /// The drainer passes in its spent batch: it is emptied and becomes the new `pending` buffer,
-  /// so a busy queue swaps two buffers back and forth in O(1) instead of reallocating.
-  mutating func nextBatch(into batch: inout [Entry]) -> NextAction {
+  /// The whole backlog moves to the drainer in O(1). The drainer passes in its spent batch, whose
+  /// (small) outer array is reused.
+  mutating func nextBatch(into batch: inout [[Entry]]) -> NextAction {
     precondition(turnHeld, "SerialDrainStateMachine.nextBatch(into:) without holding the turn")
     batch.removeAll(keepingCapacity: true)
-    if pending.isEmpty {
+    if pendingTotal == 0 {
       turnHeld = false
-      // An idle queue should not pin the memory of its last burst.
-      if pending.capacity > Self.retainedCapacity { pending = [] }
       return .stop
     }
     swap(&pending, &batch)
+    pendingTotal = 0
     return .run
   }
 }

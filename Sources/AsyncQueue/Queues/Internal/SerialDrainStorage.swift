@@ -55,9 +55,24 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
     }
   }
 
-  /// For the drainer: refills `batch` with the next entries, or gives up the turn and returns
-  /// false when there are none.
-  func nextBatch(into batch: inout [Entry]) -> Bool {
+  /// For the drainer: refills `batch` with the next entries (in chunks), or gives up the turn
+  /// and returns false when there are none.
+  func nextBatch(into batch: inout [[Entry]]) -> Bool {
     machine.withLock { $0.nextBatch(into: &batch) } == .run
+  }
+
+  /// Runs every entry in order, until none is left; `run` decides how long an entry holds the
+  /// turn. Each chunk is freed as soon as it has run.
+  ///
+  /// Only for drainers that need no particular isolation (the FIFO queue's); the actor queue's
+  /// drainer must start entries from inside the actor, so it walks the chunks itself.
+  func drain(_ run: (Entry) async -> Void) async {
+    var batch: [[Entry]] = []
+    while nextBatch(into: &batch) {
+      for index in batch.indices {
+        for entry in batch[index] { await run(entry) }
+        batch[index] = []
+      }
+    }
   }
 }
