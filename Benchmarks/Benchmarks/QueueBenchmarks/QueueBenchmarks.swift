@@ -1,8 +1,8 @@
 import AsyncQueue
 import Benchmark
 
-// Each benchmark measures one whole workload per iteration and divides by `scaledIterations`
-// items, so the reported time is per item. Naive baselines run in the same process and run:
+// Each benchmark runs 1 M items per iteration (`scalingFactor: .mega`), so the reported time
+// and malloc count are per item; peak RSS is for the whole process. Naive baselines run in the same process and run:
 // the machines here vary too much to compare against remembered numbers (findings §4).
 
 let benchmarks: @Sendable () -> Void = {
@@ -12,10 +12,9 @@ let benchmarks: @Sendable () -> Void = {
     warmupIterations: 1,
     scalingFactor: .one,
     maxDuration: .seconds(20),
-    maxIterations: 5
+    maxIterations: 7
   )
   let million = 1_000_000
-  let hundredThousand = 100_000
 
   Benchmark(
     "FIFOQueue 1M enqueue {} + enqueueAndWait",
@@ -29,25 +28,25 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "FIFOQueue 100k sequential enqueueAndWait",
-    configuration: .init(scalingFactor: .kilo)
+    "FIFOQueue 1M sequential enqueueAndWait",
+    configuration: .init(scalingFactor: .mega)
   ) { benchmark in
     let queue = FIFOQueue()
     var sum = 0
     benchmark.startMeasurement()
-    for index in 0..<hundredThousand { sum &+= await queue.enqueueAndWait { index } }
+    for index in 0..<million { sum &+= await queue.enqueueAndWait { index } }
     benchmark.stopMeasurement()
     blackHole(sum)
   }
 
   Benchmark(
-    "FIFOQueue 100k Task(on:) + await last",
-    configuration: .init(scalingFactor: .kilo)
+    "FIFOQueue 1M Task(on:) + await last",
+    configuration: .init(scalingFactor: .mega)
   ) { benchmark in
     let queue = FIFOQueue()
     benchmark.startMeasurement()
     var last: Task<Void, Never>?
-    for _ in 0..<hundredThousand { last = Task(on: queue) {} }
+    for _ in 0..<million { last = Task(on: queue) {} }
     await last?.value
     benchmark.stopMeasurement()
   }
@@ -65,13 +64,13 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "ActorQueue 100k Task(on:) + await last",
-    configuration: .init(scalingFactor: .kilo)
+    "ActorQueue 1M Task(on:) + await last",
+    configuration: .init(scalingFactor: .mega)
   ) { benchmark in
     let target = Target()
     benchmark.startMeasurement()
     var last: Task<Void, Never>?
-    for _ in 0..<hundredThousand { last = Task(on: target.queue) { $0.count &+= 1 } }
+    for _ in 0..<million { last = Task(on: target.queue) { $0.count &+= 1 } }
     await last?.value
     benchmark.stopMeasurement()
   }
@@ -92,15 +91,15 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
-    "Baseline AsyncStream 100k sequential round trips",
-    configuration: .init(scalingFactor: .kilo)
+    "Baseline AsyncStream 1M sequential round trips",
+    configuration: .init(scalingFactor: .mega)
   ) { benchmark in
     let (stream, continuation) = AsyncStream<@Sendable () async -> Void>.makeStream()
     let consumer = Task {
       for await job in stream { await job() }
     }
     benchmark.startMeasurement()
-    for _ in 0..<hundredThousand {
+    for _ in 0..<million {
       await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in
         continuation.yield { done.resume() }
       }
@@ -108,6 +107,19 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
     continuation.finish()
     await consumer.value
+  }
+
+  Benchmark(
+    "Baseline Task.immediate per item on an actor, 1M items",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    // The floor for ActorQueue.enqueue: an actor queue must give each item a task of its own,
+    // because an item that suspends must not hold up the next one.
+    let target = Target()
+    benchmark.startMeasurement()
+    await target.startImmediately(million)
+    benchmark.stopMeasurement()
+    blackHole(await target.count)
   }
 
   Benchmark(
@@ -128,4 +140,8 @@ actor Target {
   var count = 0
   let queue = ActorQueue<Target>()
   init() { queue.adoptExecutionContext(of: self) }
+
+  func startImmediately(_ count: Int) {
+    for _ in 0..<count { Task.immediate { self.count &+= 1 } }
+  }
 }

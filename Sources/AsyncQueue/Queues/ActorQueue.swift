@@ -30,13 +30,23 @@
 /// - **Cancellation and errors** behave as for ``FIFOQueue``: a cancelled item still runs in its
 ///   turn with `Task.isCancelled` set; an error reaches only the caller that waits for the item.
 public final class ActorQueue<ActorType: Actor>: Sendable {
-  typealias Job = ActorQueueJob
+  /// An enqueued operation. A struct, not the bare function type: a closure stored as a generic
+  /// value is reabstracted through a heap-allocated thunk.
+  @usableFromInline
+  struct Job: Sendable {
+    @usableFromInline let run: @Sendable (isolated ActorType) async -> Void
 
-  let storage = SerialDrainStorage<ActorQueueJob>()
+    @inlinable
+    init(run: @escaping @Sendable (isolated ActorType) async -> Void) {
+      self.run = run
+    }
+  }
+
+  @usableFromInline let storage = SerialDrainStorage<Job>()
   private let context = LockedState<ExecutionContext>.make(.init())
   /// Whether items start with `Task.immediate` (when available) or with the portable fallback.
   /// Tests force the fallback so that both paths are exercised on every platform.
-  let startsItemsImmediately: Bool
+  @usableFromInline let startsItemsImmediately: Bool
 
   /// Creates an actor queue; call ``adoptExecutionContext(of:)`` before enqueuing.
   public convenience init() {
@@ -70,16 +80,15 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   /// first suspension before any item enqueued after it starts.
   ///
   /// - Precondition: An actor was adopted and is still alive.
+  @inlinable
   public func enqueue(_ operation: @escaping @Sendable (isolated ActorType) async -> Void) {
     // The actor is looked up only when the queue goes from idle to busy. While anyone holds the
     // turn (a drainer, or a task running its item), that holder keeps the actor alive, so a busy
     // queue cannot have lost or never had its actor; an idle one is always checked. Loading a
     // weak reference on every enqueue would contend with the drainer on the actor's refcount.
-    let job = ActorQueueJob { actor in
-      // Sound: every entry of this queue runs on the adopted actor, which is an `ActorType`.
-      await operation(unsafeDowncast(actor, to: ActorType.self))
-    }
-    if storage.enqueue(job) == .startDrainer { startDrainer(on: adoptedActor()) }
+    // Inlinable (as is the drain loop) so that the whole per-item path is specialized for the
+    // caller's actor type; unspecialized generic code paid runtime metadata lookups per item.
+    if storage.enqueue(Job(run: operation)) == .startDrainer { startDrainer(on: adoptedActor()) }
   }
 
   /// Enqueues `operation` to run on the adopted actor, waits for it and returns its result.
@@ -101,6 +110,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   // MARK: Engine
 
   /// The adopted actor, or a precondition failure that names the mistake.
+  @usableFromInline
   func adoptedActor() -> ActorType {
     let (actor, wasAdopted) = context.withLock { ($0.actor, $0.wasAdopted) }
     if let actor { return actor }
@@ -133,13 +143,64 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     return try await operation(actor)
   }
 
-  private func startDrainer(on actor: ActorType) {
+  @inlinable
+  func startDrainer(on actor: ActorType) {
     // The drainer holds the actor strongly only while it drains; an idle queue holds it weakly.
     let storage = storage
     let immediately = startsItemsImmediately
     Task.detached {
-      await ActorQueueDrainer.drain(storage, on: actor, immediately: immediately)
+      await Self.drain(storage, on: actor, immediately: immediately)
     }
+  }
+
+  /// Runs on the actor until no entry is left, starting each entry in order.
+  @inlinable
+  static func drain(
+    _ storage: SerialDrainStorage<Job>,
+    on actor: isolated ActorType,
+    immediately: Bool
+  ) async {
+    var batch: [[SerialDrainStorage<Job>.Entry]] = []
+    while storage.nextBatch(into: &batch) {
+      for index in batch.indices {
+        for entry in batch[index] {
+          switch entry {
+          case .job(let job):
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
+              // Runs the job's first segment right here, on the actor, before the next job:
+              // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
+              Task.immediate { [actor] in await job.run(actor) }
+            } else {
+              await startInNewTask(job, on: actor)
+            }
+          case .ticket(let ticket):
+            await ticket.grantAndAwaitRelease()
+          }
+        }
+        batch[index] = []
+      }
+    }
+  }
+
+  /// The portable way to start a job in order: a new task signals from the actor that it has
+  /// started, and the drainer waits for that signal. The drainer's resumption needs the actor,
+  /// which the job holds until its first suspension.
+  @usableFromInline
+  static func startInNewTask(_ job: Job, on actor: isolated ActorType) async {
+    await withUnsafeContinuation { (started: UnsafeContinuation<Void, Never>) in
+      Task { [actor] in
+        await runSignallingStart(job, on: actor, started: started)
+      }
+    }
+  }
+
+  private static func runSignallingStart(
+    _ job: Job,
+    on actor: isolated ActorType,
+    started: UnsafeContinuation<Void, Never>
+  ) async {
+    started.resume()
+    await job.run(actor)
   }
 
   /// The weakly held adopted actor.

@@ -11,8 +11,19 @@
 #endif
 
 /// A value guarded by a platform mutex, with the value and the mutex in one allocation.
+///
+/// `@usableFromInline`/`@inlinable` along the enqueue path so that a generic queue used from
+/// another module is specialized there: unspecialized generic code paid runtime metadata lookups
+/// on every item.
+@usableFromInline
 struct LockedState<State> {
-  private let storage: LockStorage<State>
+  @usableFromInline
+  let storage: LockStorage<State>
+
+  @usableFromInline
+  init(storage: LockStorage<State>) {
+    self.storage = storage
+  }
 
   /// Creates a locked box holding `initialState`.
   static func make(_ initialState: State) -> LockedState<State> {
@@ -20,7 +31,7 @@ struct LockedState<State> {
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not block or suspend.
-  @inline(__always)
+  @inlinable
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try storage.withLock(body)
   }
@@ -37,11 +48,12 @@ extension LockedState: @unchecked Sendable where State: Sendable {}
 /// operations and reports every guarded access as a data race (measured, findings §4). The
 /// queues must be clean under `swift test --sanitize=thread`, so they use a lock that TSan
 /// understands: `pthread_mutex_t` on Linux, `os_unfair_lock` on Apple platforms.
-private final class LockStorage<State>: ManagedBuffer<State, LockStorage<State>.Primitive> {
+@usableFromInline
+final class LockStorage<State>: ManagedBuffer<State, LockStorage<State>.Primitive> {
   #if canImport(Darwin)
-    typealias Primitive = os_unfair_lock
+    @usableFromInline typealias Primitive = os_unfair_lock
   #else
-    typealias Primitive = pthread_mutex_t
+    @usableFromInline typealias Primitive = pthread_mutex_t
   #endif
 
   static func make(_ initialState: State) -> LockStorage<State> {
@@ -72,7 +84,7 @@ private final class LockStorage<State>: ManagedBuffer<State, LockStorage<State>.
     // The header (the state) is destroyed by ManagedBuffer's own deinit.
   }
 
-  @inline(__always)
+  @inlinable
   func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
       #if canImport(Darwin)

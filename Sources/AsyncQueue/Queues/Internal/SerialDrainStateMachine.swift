@@ -8,24 +8,28 @@
 ///
 /// The machine never runs anything: its methods return the action the storage must perform
 /// outside the lock. That keeps it a value type with exhaustive unit tests.
+@usableFromInline
 struct SerialDrainStateMachine<Entry> {
   /// Entries waiting for the turn, oldest first, in chunks of at most ``chunkCapacity``.
   ///
   /// Chunks rather than one growing array: a burst of a million enqueues never reallocates and
   /// copies a large buffer, and the drainer frees each chunk as soon as it has run it, so memory
   /// follows the backlog instead of its high-water mark.
-  private var pending: [[Entry]] = []
-  private var pendingTotal = 0
+  @usableFromInline var pending: [[Entry]] = []
+  @usableFromInline var pendingTotal = 0
   /// The most entries one chunk holds (24 bytes each: a chunk stays below malloc's mmap threshold).
-  static var chunkCapacity: Int { 4096 }
+  @inlinable static var chunkCapacity: Int { 4096 }
   /// True while a drainer or an idle-path caller holds the turn.
-  private var turnHeld = false
+  @usableFromInline var turnHeld = false
+
+  @usableFromInline init() {}
 
   /// Whether anyone holds the turn (for tests and diagnostics).
   var isTurnHeld: Bool { turnHeld }
   /// How many entries wait (for tests and diagnostics).
   var pendingCount: Int { pendingTotal }
 
+  @usableFromInline
   enum EnqueueAction: Equatable {
     /// The queue was idle: the caller must start a drainer, which now owns the turn.
     case startDrainer
@@ -34,6 +38,7 @@ struct SerialDrainStateMachine<Entry> {
   }
 
   /// Appends `entry` behind everything enqueued before it.
+  @inlinable
   mutating func enqueue(_ entry: Entry) -> EnqueueAction {
     if let last = pending.indices.last, pending[last].count < Self.chunkCapacity {
       pending[last].append(entry)
@@ -71,6 +76,7 @@ struct SerialDrainStateMachine<Entry> {
     return .startDrainer
   }
 
+  @usableFromInline
   enum NextAction: Equatable {
     /// Run these entries in order; the drainer keeps the turn.
     case run
@@ -82,6 +88,7 @@ struct SerialDrainStateMachine<Entry> {
   ///
   /// The whole backlog moves to the drainer in O(1). The drainer passes in its spent batch, whose
   /// (small) outer array is reused.
+  @inlinable
   mutating func nextBatch(into batch: inout [[Entry]]) -> NextAction {
     precondition(turnHeld, "SerialDrainStateMachine.nextBatch(into:) without holding the turn")
     batch.removeAll(keepingCapacity: true)

@@ -2,8 +2,10 @@
 /// the queue faces use. The faces perform the returned actions (starting a drainer) because only
 /// they know where a drainer runs: anywhere for a FIFO queue, on the adopted actor for an actor
 /// queue.
+@usableFromInline
 struct SerialDrainStorage<Job: Sendable>: Sendable {
   /// One place in line.
+  @usableFromInline
   enum Entry: Sendable {
     /// Work the drainer runs itself.
     case job(Job)
@@ -19,12 +21,15 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
     case ticket(TurnTicket)
   }
 
-  private let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
+  @usableFromInline let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
+
+  @usableFromInline init() {}
 
   /// Whether anyone holds the turn: false means no drainer exists and no caller runs inline.
   var isBusy: Bool { machine.withLock { $0.isTurnHeld } }
 
   /// Appends a job; `.startDrainer` means the caller must start one.
+  @inlinable
   func enqueue(_ job: Job) -> SerialDrainStateMachine<Entry>.EnqueueAction {
     machine.withLock { $0.enqueue(.job(job)) }
   }
@@ -57,6 +62,7 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
 
   /// For the drainer: refills `batch` with the next entries (in chunks), or gives up the turn
   /// and returns false when there are none.
+  @inlinable
   func nextBatch(into batch: inout [[Entry]]) -> Bool {
     machine.withLock { $0.nextBatch(into: &batch) } == .run
   }

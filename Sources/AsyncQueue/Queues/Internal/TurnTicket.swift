@@ -2,6 +2,7 @@
 ///
 /// The place is fixed when the ticket is enqueued (synchronously, in the caller's call); the task
 /// that owns it calls ``awaitTurn()``, runs, and calls ``release()`` exactly once.
+@usableFromInline
 struct TurnTicket: Sendable {
   private typealias Machine = TurnTicketStateMachine<UnsafeContinuation<Void, Never>>
   private let machine = LockedState<Machine>.make(Machine())
@@ -21,6 +22,7 @@ struct TurnTicket: Sendable {
   }
 
   /// Lends the turn to the holder and suspends the drainer until the holder gives it back.
+  @usableFromInline
   func grantAndAwaitRelease() async {
     await withUnsafeContinuation { (drainer: UnsafeContinuation<Void, Never>) in
       switch machine.withLock({ $0.grant(drainer: drainer) }) {
