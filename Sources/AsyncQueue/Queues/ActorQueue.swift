@@ -30,8 +30,8 @@
 /// - **Cancellation and errors** behave as for ``FIFOQueue``: a cancelled item still runs in its
 ///   turn with `Task.isCancelled` set; an error reaches only the caller that waits for the item.
 public final class ActorQueue<ActorType: Actor>: Sendable {
-  /// An enqueued operation. A struct, not the bare function type: a closure stored as a generic
-  /// value is reabstracted through a heap-allocated thunk.
+  /// An operation the drainer starts on the actor. A struct, not the bare function type: a
+  /// closure stored as a generic value is reabstracted through a heap-allocated thunk.
   @usableFromInline
   struct Job: Sendable {
     @usableFromInline let run: @Sendable (isolated ActorType) async -> Void
@@ -42,7 +42,20 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     }
   }
 
-  @usableFromInline let storage = SerialDrainStorage<Job>()
+  /// One place in line. Unlike FIFO, the drainer must tell the two apart: a job is started with
+  /// `Task.immediate`, a ticket is awaited until its holder has started on the actor.
+  @usableFromInline
+  enum Entry: SerialDrainEntry {
+    case job(Job)
+    case ticket(TurnTicket)
+
+    @usableFromInline
+    init(ticket: TurnTicket) {
+      self = .ticket(ticket)
+    }
+  }
+
+  @usableFromInline let storage = SerialDrainStorage<Entry>()
   private let context = LockedState<ExecutionContext>.make(.init())
   /// Whether items start with `Task.immediate` (when available) or with the portable fallback.
   /// Tests force the fallback so that both paths are exercised on every platform.
@@ -88,7 +101,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     // weak reference on every enqueue would contend with the drainer on the actor's refcount.
     // Inlinable (as is the drain loop) so that the whole per-item path is specialized for the
     // caller's actor type; unspecialized generic code paid runtime metadata lookups per item.
-    if storage.enqueue(Job(run: operation)) == .startDrainer { startDrainer(on: adoptedActor()) }
+    if storage.enqueue(.job(Job(run: operation))) == .startDrainer { startDrainer(on: adoptedActor()) }
   }
 
   /// Enqueues `operation` to run on the adopted actor, waits for it and returns its result.
@@ -124,7 +137,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     )
   }
 
-  func reserveTurn(on actor: ActorType) -> SerialDrainStorage<Job>.Reservation {
+  func reserveTurn(on actor: ActorType) -> SerialDrainStorage<Entry>.Reservation {
     let (reservation, action) = storage.reserve()
     if action == .startDrainer { startDrainer(on: actor) }
     return reservation
@@ -136,7 +149,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   static func startTurn<Result: Sendable, Failure: Error>(
     on actor: isolated ActorType,
     queue: ActorQueue,
-    reservation: SerialDrainStorage<Job>.Reservation,
+    reservation: SerialDrainStorage<Entry>.Reservation,
     _ operation: (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     if queue.storage.endTurn(reservation) == .startDrainer { queue.startDrainer(on: actor) }
@@ -156,11 +169,11 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   /// Runs on the actor until no entry is left, starting each entry in order.
   @inlinable
   static func drain(
-    _ storage: SerialDrainStorage<Job>,
+    _ storage: SerialDrainStorage<Entry>,
     on actor: isolated ActorType,
     immediately: Bool
   ) async {
-    var batch: [[SerialDrainStorage<Job>.Entry]] = []
+    var batch: [[Entry]] = []
     while storage.nextBatch(into: &batch) {
       for index in batch.indices {
         for entry in batch[index] {

@@ -26,10 +26,20 @@
 ///   cancelling it makes `Task.isCancelled` true inside the item, which still runs in its turn.
 /// - **Errors** thrown by an item reach only the caller that waits for it; the queue goes on.
 public final class FIFOQueue: Sendable {
-  /// An enqueued operation. A struct, not the bare function type: a closure stored as a generic
-  /// value is reabstracted through a heap-allocated thunk, which cost one malloc per item.
-  struct Job: Sendable {
+  /// One place in line: a closure the drainer runs to completion. A struct, not the bare function
+  /// type: a closure stored as a generic value is reabstracted through a heap-allocated thunk,
+  /// which cost one malloc per item. 16 bytes, so a backlog of 1 M items takes 16 MB.
+  struct Job: SerialDrainEntry {
     let run: @Sendable () async -> Void
+
+    init(run: @escaping @Sendable () async -> Void) {
+      self.run = run
+    }
+
+    /// A FIFO ticket is just work that lends the turn and waits until it is given back.
+    init(ticket: TurnTicket) {
+      run = { await ticket.grantAndAwaitRelease() }
+    }
   }
 
   /// A name for the queue, used in diagnostics and by QueueTesting's reports.
@@ -126,13 +136,6 @@ public final class FIFOQueue: Sendable {
   /// Runs entries until none is left. FIFO's one decision: each entry holds the turn until it has
   /// *finished*.
   private static func drain(_ storage: SerialDrainStorage<Job>) async {
-    await storage.drain { entry in
-      switch entry {
-      case .job(let job):
-        await job.run()
-      case .ticket(let ticket):
-        await ticket.grantAndAwaitRelease()
-      }
-    }
+    await storage.drain { job in await job.run() }
   }
 }

@@ -96,7 +96,7 @@ extension ActorQueue {
   /// A place in line together with the actor it will start on.
   struct TaskReservation: Sendable {
     let actor: ActorType
-    let reservation: SerialDrainStorage<Job>.Reservation
+    let reservation: SerialDrainStorage<Entry>.Reservation
   }
 
   /// Takes a place in line now, for a task created right after.

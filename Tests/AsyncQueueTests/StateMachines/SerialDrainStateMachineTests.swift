@@ -134,3 +134,16 @@ struct SerialDrainStateMachineTests {
     var nextValue = 0
   }
 }
+
+@Suite("Queue entry sizes")
+struct QueueEntrySizeTests {
+  /// A FIFO backlog costs one closure per item: 16 bytes (the 1 M-item memory target rests on it).
+  @Test func fifoEntryIsOneClosure() {
+    #expect(MemoryLayout<FIFOQueue.Job>.stride == 16)
+  }
+
+  /// An actor-queue entry adds the job/ticket tag.
+  @Test func actorEntryIsAtMostThreeWords() {
+    #expect(MemoryLayout<ActorQueue<Journal>.Entry>.stride <= 24)
+  }
+}

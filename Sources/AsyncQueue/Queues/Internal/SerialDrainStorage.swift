@@ -2,17 +2,11 @@
 /// the queue faces use. The faces perform the returned actions (starting a drainer) because only
 /// they know where a drainer runs: anywhere for a FIFO queue, on the adopted actor for an actor
 /// queue.
+///
+/// Generic over the entry type so that each queue stores exactly what it needs: a FIFO entry is
+/// one closure (16 bytes), an actor-queue entry also tells tickets from jobs.
 @usableFromInline
-struct SerialDrainStorage<Job: Sendable>: Sendable {
-  /// One place in line.
-  @usableFromInline
-  enum Entry: Sendable {
-    /// Work the drainer runs itself.
-    case job(Job)
-    /// Work that runs in its own task once the drainer lends it the turn.
-    case ticket(TurnTicket)
-  }
-
+struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// How a caller that runs its own work holds its place.
   enum Reservation: Sendable {
     /// The queue was idle: the caller holds the turn already.
@@ -28,10 +22,10 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
   /// Whether anyone holds the turn: false means no drainer exists and no caller runs inline.
   var isBusy: Bool { machine.withLock { $0.isTurnHeld } }
 
-  /// Appends a job; `.startDrainer` means the caller must start one.
+  /// Appends an entry; `.startDrainer` means the caller must start one.
   @inlinable
-  func enqueue(_ job: Job) -> SerialDrainStateMachine<Entry>.EnqueueAction {
-    machine.withLock { $0.enqueue(.job(job)) }
+  func enqueue(_ entry: Entry) -> SerialDrainStateMachine<Entry>.EnqueueAction {
+    machine.withLock { $0.enqueue(entry) }
   }
 
   /// Reserves a place for work that runs in the caller's (or a new) task.
@@ -39,7 +33,7 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
     machine.withLock { machine in
       if machine.acquireIfIdle() { return (.acquired, .none) }
       let ticket = TurnTicket()
-      return (.ticket(ticket), machine.enqueue(.ticket(ticket)))
+      return (.ticket(ticket), machine.enqueue(Entry(ticket: ticket)))
     }
   }
 
@@ -81,4 +75,11 @@ struct SerialDrainStorage<Job: Sendable>: Sendable {
       }
     }
   }
+}
+
+/// What a queue stores in line: its own work, or a ticket of work that runs in its own task.
+@usableFromInline
+protocol SerialDrainEntry: Sendable {
+  /// The entry that lends the turn to the holder of `ticket` when its turn comes.
+  init(ticket: TurnTicket)
 }
