@@ -1,6 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+import class Foundation.ProcessInfo
+
+// The malloc interposer (needed for the malloc-count metric) adds work to every allocation, and an
+// actor-queue item allocates its task. BENCHMARK_WITHOUT_MALLOC_INTERPOSER=1 builds without it,
+// to measure time and peak RSS without that overhead (see the README's table).
+let mallocInterposer = ProcessInfo.processInfo.environment["BENCHMARK_WITHOUT_MALLOC_INTERPOSER"] == nil
+
 // A separate package so that the library itself keeps zero dependencies.
 // Run from this folder: swift package --disable-sandbox benchmark
 let package = Package(
@@ -8,7 +15,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(name: "swift-queue-harness", path: ".."),
-    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
+    .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: mallocInterposer ? ["MallocInterposer"] : []),
   ],
   targets: [
     .executableTarget(

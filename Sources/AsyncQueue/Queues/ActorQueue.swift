@@ -158,19 +158,21 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
 
   @inlinable
   func startDrainer(on actor: ActorType) {
-    // The drainer holds the actor strongly only while it drains; an idle queue holds it weakly.
+    // The drainer and its items hold the actor strongly, through the proxy, only while they
+    // run; an idle queue holds it weakly. See ExecutorProxy for why they use a proxy at all.
     let storage = storage
     let immediately = startsItemsImmediately
+    let proxy = ExecutorProxy(actor)
     Task.detached {
-      await Self.drain(storage, on: actor, immediately: immediately)
+      await Self.drain(storage, on: proxy, immediately: immediately)
     }
   }
 
-  /// Runs on the actor until no entry is left, starting each entry in order.
+  /// Runs on the actor (through its proxy) until no entry is left, starting each entry in order.
   @inlinable
   static func drain(
     _ storage: SerialDrainStorage<Entry>,
-    on actor: isolated ActorType,
+    on proxy: isolated ExecutorProxy<ActorType>,
     immediately: Bool
   ) async {
     var batch: [[Entry]] = []
@@ -182,9 +184,9 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
               // Runs the job's first segment right here, on the actor, before the next job:
               // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
-              Task.immediate { [actor] in await job.run(actor) }
+              Task.immediate { [proxy] in await job.run(proxy.target) }
             } else {
-              await startInNewTask(job, on: actor)
+              await startInNewTask(job, on: proxy)
             }
           case .ticket(let ticket):
             await ticket.grantAndAwaitRelease()
@@ -199,21 +201,21 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   /// started, and the drainer waits for that signal. The drainer's resumption needs the actor,
   /// which the job holds until its first suspension.
   @usableFromInline
-  static func startInNewTask(_ job: Job, on actor: isolated ActorType) async {
+  static func startInNewTask(_ job: Job, on proxy: isolated ExecutorProxy<ActorType>) async {
     await withUnsafeContinuation { (started: UnsafeContinuation<Void, Never>) in
-      Task { [actor] in
-        await runSignallingStart(job, on: actor, started: started)
+      Task { [proxy] in
+        await runSignallingStart(job, on: proxy, started: started)
       }
     }
   }
 
   private static func runSignallingStart(
     _ job: Job,
-    on actor: isolated ActorType,
+    on proxy: isolated ExecutorProxy<ActorType>,
     started: UnsafeContinuation<Void, Never>
   ) async {
     started.resume()
-    await job.run(actor)
+    await job.run(proxy.target)
   }
 
   /// The weakly held adopted actor.

@@ -39,6 +39,27 @@ struct ActorQueueTests {
     #expect(firstSegments == (0..<300).flatMap { ["a\($0)", "b\($0)"] })
   }
 
+  /// Items run isolated to the adopted actor itself (they start on its executor through an
+  /// executor-sharing proxy): the runtime's isolation check passes before and after a suspension.
+  @Test(arguments: startPaths)
+  func itemsRunIsolatedToTheActor(startsImmediately: Bool) async {
+    let journal = Journal(startsItemsImmediately: startsImmediately)
+    let finished = EventLog<Int>()
+    let allFinished = TestGate()
+    for index in 0..<50 {
+      journal.queue.enqueue { journal in
+        journal.preconditionIsolated("item \(index) must start on the journal's executor")
+        await Task.yield()
+        journal.preconditionIsolated("item \(index) must resume on the journal's executor")
+        finished.append(index)
+        if finished.snapshot.count == 50 { allFinished.open() }
+      }
+    }
+    await journal.queue.enqueueAndWait { journal in journal.preconditionIsolated() }
+    await allFinished.wait()
+    #expect(Set(finished.snapshot) == Set(0..<50))
+  }
+
   /// The anchor library loses start order here (findings §3: 65–792 inversions per 5000 tasks):
   /// tasks of alternating background and high priority, created in order, must start in order.
   @Test(arguments: startPaths)

@@ -1,0 +1,28 @@
+/// An actor that runs on another actor's serial executor and keeps that actor alive.
+///
+/// Why: an ``ActorQueue`` holds its actor weakly (so that an idle queue creates no retain cycle
+/// and can report use after the actor is gone), and a weakly referenced object takes the runtime's
+/// slow reference-counting path for *every* retain and release. The actor queue's drainer and the
+/// task it starts per item would retain the actor several times per item (measured: 36 % of the
+/// drainer's time). Isolating them to this proxy instead moves that traffic to an object nobody
+/// references weakly.
+///
+/// Isolation is by executor: code isolated to the proxy runs on the target's serial executor, so
+/// it excludes the target's own code exactly as the target's methods do, and `Task.immediate`
+/// from the target's context starts proxy-isolated work synchronously.
+@usableFromInline
+final actor ExecutorProxy<Target: Actor> {
+  /// The actor whose executor this proxy uses; kept alive for as long as the proxy is.
+  @usableFromInline nonisolated let target: Target
+  @usableFromInline nonisolated let executor: UnownedSerialExecutor
+
+  @usableFromInline
+  init(_ target: Target) {
+    self.target = target
+    self.executor = target.unownedExecutor
+  }
+
+  /// The target's executor.
+  @inlinable
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+}
