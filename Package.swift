@@ -17,6 +17,7 @@ let package = Package(
     .target(name: "QueueTesting", dependencies: ["AsyncQueue"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueTesting"]),
     .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue"]),
+    .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "AsyncQueue"]),
   ],
   swiftLanguageModes: [.v6]
 )

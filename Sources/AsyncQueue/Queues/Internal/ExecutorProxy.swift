@@ -14,15 +14,15 @@
 final actor ExecutorProxy<Target: Actor> {
   /// The actor whose executor this proxy uses; kept alive for as long as the proxy is.
   @usableFromInline nonisolated let target: Target
-  @usableFromInline nonisolated let executor: UnownedSerialExecutor
 
   @usableFromInline
   init(_ target: Target) {
     self.target = target
-    self.executor = target.unownedExecutor
   }
 
-  /// The target's executor.
+  /// The target's executor, asked each time rather than remembered: an actor's executor can
+  /// change identity while the program runs (the main actor's does when a test harness installs
+  /// its executors), and the proxy must always be the same isolation as its target.
   @inlinable
-  nonisolated var unownedExecutor: UnownedSerialExecutor { executor }
+  nonisolated var unownedExecutor: UnownedSerialExecutor { target.unownedExecutor }
 }

@@ -1,0 +1,67 @@
+#if compiler(>=6.3)
+  import Foundation
+
+  /// Runs asynchronous code with every job it causes held and run one at a time, on one thread,
+  /// in an order a ``ScheduleStrategy`` picks, so that a run replays bit for bit.
+  ///
+  /// Captured: `Task {}`, `Task.detached`, `async let`, task-group children, actor and `@MainActor`
+  /// code, continuation resumes (also from other threads, for tasks of the run), `Task.yield()` and
+  /// `Task.sleep`, whose time is virtual: it advances only when nothing can run, so an hour of
+  /// sleeping takes milliseconds.
+  ///
+  /// - Only one controlled run happens at a time in a process; concurrent calls wait their turn.
+  ///   Code that does not belong to a run (tests running in parallel) is never captured.
+  /// - The first run installs the harness executors for the rest of the process (an SPI of the
+  ///   Swift 6.3 runtime); outside runs they forward every job unchanged.
+  /// - The run's jobs all execute on the driver thread, so code under test must not block that
+  ///   thread waiting for work of the same run (it would wait forever; the harness cannot help).
+  /// - Requires the Swift 6.3 runtime's executor-factory SPI (`#if compiler(>=6.3)`); built with
+  ///   an older compiler, this module offers strategies, schedules and traces but no executor.
+  public enum ControlledExecutor {
+    /// The most jobs a run executes before it stops with ``RunResult/Outcome/stepBudgetExceeded(steps:)``.
+    public static let defaultStepBudget = 1_000_000
+
+    /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
+    /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
+    /// pool: use ``run(strategy:stepBudget:_:)`` from async code.
+    public static func runBlocking<Strategy: ScheduleStrategy>(
+      strategy: Strategy,
+      stepBudget: Int = defaultStepBudget,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
+      var strategy = strategy
+      return RunLoopCore.shared.run(strategy: &strategy, stepBudget: stepBudget, body)
+    }
+
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:_:)``.
+    public static func runBlocking(
+      seed: UInt64,
+      stepBudget: Int = defaultStepBudget,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
+      runBlocking(strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget, body)
+    }
+
+    /// Runs `body` under control and returns the result.
+    ///
+    /// The calling thread becomes the driver and stays busy for the length of the run (one thread
+    /// of the cooperative pool, typically milliseconds): the run's jobs all execute on it, so the
+    /// run needs no other thread, and the result is handed back without crossing threads.
+    public static func run<Strategy: ScheduleStrategy & Sendable>(
+      strategy: Strategy,
+      stepBudget: Int = defaultStepBudget,
+      _ body: @escaping @Sendable () async -> Void
+    ) async -> RunResult {
+      runBlocking(strategy: strategy, stepBudget: stepBudget, body)
+    }
+
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:_:)``.
+    public static func run(
+      seed: UInt64,
+      stepBudget: Int = defaultStepBudget,
+      _ body: @escaping @Sendable () async -> Void
+    ) async -> RunResult {
+      await run(strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget, body)
+    }
+  }
+#endif

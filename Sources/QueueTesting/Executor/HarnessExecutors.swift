@@ -1,0 +1,95 @@
+#if compiler(>=6.3)
+  @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+  import Dispatch
+
+  // The process's executors once the harness is installed (findings §1: only swapping the executor
+  // factory captures MainActor jobs, `Task.yield` and `Task.sleep`). Every enqueue goes through
+  // `RunLoopCore.capture`: jobs that belong to the active controlled run are held; all others are
+  // forwarded unchanged to the platform's executors, so code outside a run behaves as before.
+
+  /// The default executor: new tasks, resumptions, yields and (as a scheduling executor) sleeps.
+  final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
+    static let shared = HarnessTaskExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let unowned = UnownedJob(job)
+      if !RunLoopCore.shared.capture(unowned, source: .global) {
+        PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(unowned))
+      }
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+      let unowned = UnownedJob(job)
+      if !RunLoopCore.shared.capture(unowned, source: .timer(delay: nanoseconds(delay))) {
+        platformScheduler.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
+      }
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+      let unowned = UnownedJob(job)
+      // Only an absolute instant of a real clock arrives here; its distance from the real `now` is
+      // the requested delay give or take the microseconds since the sleep began. The run rounds
+      // delays up to whole milliseconds, which makes that drift vanish.
+      let delay = nanoseconds(clock.now.duration(to: instant))
+      if !RunLoopCore.shared.capture(unowned, source: .timer(delay: delay)) {
+        platformScheduler.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
+      }
+    }
+
+    private var platformScheduler: any SchedulingExecutor {
+      // The platform's default executor is a scheduling executor on every platform that has the SPI.
+      PlatformExecutorFactory.defaultExecutor as! any SchedulingExecutor
+    }
+
+    private func nanoseconds<D>(_ duration: D) -> UInt64 {
+      guard let duration = duration as? Duration, duration > .zero else { return 0 }
+      let (seconds, attoseconds) = duration.components
+      return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+    }
+  }
+
+  /// The main executor: MainActor jobs.
+  final class HarnessMainExecutor: MainExecutor, Sendable {
+    static let shared = HarnessMainExecutor()
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let unowned = UnownedJob(job)
+      if !RunLoopCore.shared.capture(unowned, source: .main) {
+        Self.forward(unowned)
+      }
+    }
+
+    /// Runs a main-actor job that does not belong to a run on the main thread, as the platform
+    /// would, but under this executor's identity: since the swap this executor *is* the main
+    /// actor's executor, and the runtime compares identities to decide whether code is already on
+    /// the main actor (e.g. whether `Task.immediate` may start synchronously). Handing the job to
+    /// the platform's executor would make main-actor code look foreign to the main actor.
+    static func forward(_ job: UnownedJob) {
+      DispatchQueue.main.async {
+        job.runSynchronously(on: HarnessMainExecutor.shared.asUnownedSerialExecutor())
+      }
+    }
+
+    func run() throws {
+      try PlatformExecutorFactory.mainExecutor.run()
+    }
+
+    func stop() {
+      PlatformExecutorFactory.mainExecutor.stop()
+    }
+
+    func checkIsolated() {
+      // Inside a controlled run, MainActor jobs run on the driver thread with this executor as the
+      // current one, so the runtime's identity check passes before asking here. Outside a run,
+      // main-actor jobs were forwarded to the platform's main executor: ask it.
+      if !RunLoopCore.shared.isDriverThread {
+        PlatformExecutorFactory.mainExecutor.checkIsolated()
+      }
+    }
+  }
+
+  enum HarnessExecutorFactory: ExecutorFactory {
+    static var mainExecutor: any MainExecutor { HarnessMainExecutor.shared }
+    static var defaultExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
+  }
+#endif

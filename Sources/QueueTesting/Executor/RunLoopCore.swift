@@ -1,0 +1,214 @@
+#if compiler(>=6.3)
+  @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+  import Foundation
+
+  /// The runtime's id of the task a job belongs to (0 for a job that is not a task). The standard
+  /// library reads it the same way; the runtime exports the symbol, and no public API offers it.
+  @_silgen_name("swift_task_getJobTaskId")
+  private func runtimeTaskID(of job: UnownedJob) -> UInt64
+
+  /// The process-wide state of the harness: the active run's held jobs, its timers and virtual
+  /// clock, and the driver loop.
+  ///
+  /// All mutable state is guarded by `condition` (a pthread mutex and condition variable), and
+  /// only the driver thread runs captured jobs.
+  final class RunLoopCore: @unchecked Sendable {
+    // Safety proof for `@unchecked Sendable`: every stored `var` below is read and written only
+    // while `condition` is locked (see `capture`, `isDriverThread`, `markRootDone` and the loop in
+    // `run`); `runSlot` serializes whole runs.
+    static let shared = RunLoopCore()
+
+    enum Source: Equatable {
+      case global
+      case main
+      case timer(delay: UInt64)
+    }
+
+    private struct HeldJob {
+      let job: UnownedJob
+      let isMain: Bool
+      let task: Int
+      let source: Trace.Event.Source
+    }
+
+    private struct Timer {
+      let deadline: UInt64
+      let sequence: UInt64
+      let job: HeldJob
+    }
+
+    private let condition = NSCondition()
+    private let runSlot = NSLock()
+    private var installed = false
+    private var active = false
+    private var driver: pthread_t?
+    private var ownedTasks = Set<UInt64>()
+    private var localTaskIDs: [UInt64: Int] = [:]
+    private var ready: [HeldJob] = []
+    private var timers: [Timer] = []
+    private var sequence: UInt64 = 0
+    private var now: UInt64 = 0
+    private var rootDone = false
+
+    /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
+    /// on the real microseconds that passed while it was set up.
+    private static let timerQuantum: UInt64 = 1_000_000
+
+    /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
+    /// global job. No public API constructs it; the two-word layout is the ABI of
+    /// `UnownedSerialExecutor`.
+    private static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
+
+    var isDriverThread: Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      guard active, let driver else { return false }
+      return pthread_equal(driver, pthread_self()) != 0
+    }
+
+    /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
+    ///
+    /// A job belongs to the run when it is enqueued by a job that runs on the driver thread (a new
+    /// task, a resumption, a yield), or when its task already belongs to the run (a continuation
+    /// resumed from another thread). Everything else (tests running in parallel, the runtime's own
+    /// work) is forwarded, so concurrent tests are never captured.
+    func capture(_ job: UnownedJob, source: Source) -> Bool {
+      let taskID = runtimeTaskID(of: job)
+      condition.lock()
+      defer { condition.unlock() }
+      guard active, let driver else { return false }
+      let onDriver = pthread_equal(driver, pthread_self()) != 0
+      guard onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else { return false }
+      var local = 0
+      if taskID != 0 {
+        ownedTasks.insert(taskID)
+        if let known = localTaskIDs[taskID] {
+          local = known
+        } else {
+          local = localTaskIDs.count + 1
+          localTaskIDs[taskID] = local
+        }
+      }
+      switch source {
+      case .global:
+        ready.append(HeldJob(job: job, isMain: false, task: local, source: .global))
+      case .main:
+        ready.append(HeldJob(job: job, isMain: true, task: local, source: .main))
+      case .timer(let delay):
+        let rounded = (delay + Self.timerQuantum - 1) / Self.timerQuantum * Self.timerQuantum
+        let held = HeldJob(job: job, isMain: false, task: local, source: .timer)
+        timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
+      }
+      sequence += 1
+      condition.signal()
+      return true
+    }
+
+    func markRootDone() {
+      condition.lock()
+      rootDone = true
+      condition.unlock()
+    }
+
+    /// Runs `body` under control on the calling thread, which becomes the driver, and returns when
+    /// the root task finished, the run deadlocked, or the step budget ran out.
+    func run<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy,
+      stepBudget: Int,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
+      runSlot.lock()
+      defer { runSlot.unlock() }
+
+      condition.lock()
+      if !installed {
+        // Once per process, before the first run: other threads read the factory, so it is never
+        // swapped back; outside a run the harness executors forward everything.
+        _createExecutors(factory: HarnessExecutorFactory.self)
+        installed = true
+      }
+      active = true
+      driver = pthread_self()
+      ownedTasks = []
+      localTaskIDs = [:]
+      ready = []
+      timers = []
+      sequence = 0
+      now = 0
+      rootDone = false
+      condition.unlock()
+
+      // Enqueued from the driver thread while the run is active: captured as the root task.
+      Task.detached {
+        await body()
+        RunLoopCore.shared.markRootDone()
+      }
+
+      var trace = Trace()
+      var choices: [Int] = []
+      var outcome = RunResult.Outcome.completed
+      while true {
+        condition.lock()
+        if ready.isEmpty && !rootDone, let earliest = timers.map(\.deadline).min() {
+          // Nothing can run: advance virtual time to the next timer. Timers due together become
+          // runnable in the order they were set, and the strategy orders them from there.
+          now = earliest
+          let due = timers.filter { $0.deadline == earliest }.sorted { $0.sequence < $1.sequence }
+          timers.removeAll { $0.deadline == earliest }
+          ready += due.map(\.job)
+        }
+        if ready.isEmpty || rootDone {
+          if !rootDone {
+            outcome = .deadlocked(
+              DeadlockReport(
+                taskCount: localTaskIDs.count,
+                steps: trace.events.count,
+                virtualTime: now,
+                lastSteps: trace.lastSteps(8)
+              ))
+          }
+          condition.unlock()
+          break
+        }
+        if trace.events.count >= stepBudget {
+          outcome = .stepBudgetExceeded(steps: trace.events.count)
+          condition.unlock()
+          break
+        }
+        var index = 0
+        if ready.count > 1 {
+          index = min(max(strategy.choose(runnableCount: ready.count), 0), ready.count - 1)
+          choices.append(index)
+        }
+        let next = ready.remove(at: index)
+        trace.append(Trace.Event(task: next.task, source: next.source, virtualTime: now))
+        condition.unlock()
+
+        if next.isMain {
+          next.job.runSynchronously(on: HarnessMainExecutor.shared.asUnownedSerialExecutor())
+        } else {
+          next.job.runSynchronously(on: Self.genericExecutor)
+        }
+      }
+
+      condition.lock()
+      active = false
+      driver = nil
+      // A stopped run may leave held jobs behind (budget exceeded, or work left after the root
+      // finished). They go back to the platform rather than leak; they no longer belong to a run.
+      let leftovers = ready + timers.map(\.job)
+      ready = []
+      timers = []
+      let virtualTime = now
+      condition.unlock()
+      for held in leftovers {
+        if held.isMain {
+          HarnessMainExecutor.forward(held.job)
+        } else {
+          PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
+        }
+      }
+      return RunResult(outcome: outcome, schedule: Schedule(choices: choices), trace: trace, virtualTime: virtualTime)
+    }
+  }
+#endif

@@ -1,0 +1,24 @@
+/// The outcome of one controlled run.
+public struct RunResult: Sendable {
+  /// How the run ended.
+  public enum Outcome: Equatable, Sendable {
+    /// The root task finished.
+    case completed
+    /// The root task can never finish; see the report.
+    case deadlocked(DeadlockReport)
+    /// The run took more steps than its budget allowed (a livelock, or a budget set too low).
+    case stepBudgetExceeded(steps: Int)
+  }
+
+  /// How the run ended.
+  public var outcome: Outcome
+  /// The choices made; replaying them with ``ReplayStrategy`` reproduces the run.
+  public var schedule: Schedule
+  /// What ran, step by step.
+  public var trace: Trace
+  /// Virtual time in nanoseconds at the end of the run.
+  public var virtualTime: UInt64
+
+  /// How many jobs ran.
+  public var steps: Int { trace.events.count }
+}

@@ -1,0 +1,61 @@
+/// Chooses which runnable job runs next in a controlled run.
+///
+/// A strategy sees only how many jobs are runnable, in the order they became runnable, and returns
+/// an index. Given the same choices, a run replays exactly: the ``Schedule`` of a run is the list
+/// of its choices, and ``ReplayStrategy`` plays one back.
+public protocol ScheduleStrategy {
+  /// Returns the index, in `0..<runnableCount`, of the job to run next. `runnableCount` is at least 1.
+  mutating func choose(runnableCount: Int) -> Int
+}
+
+/// Picks uniformly at random from a seeded generator: the same seed gives the same run.
+public struct SeededRandomStrategy: ScheduleStrategy, Sendable {
+  private var generator: SplitMix64
+
+  /// Creates the strategy for `seed`.
+  public init(seed: UInt64) {
+    generator = SplitMix64(seed: seed)
+  }
+
+  /// Returns a seeded uniform choice.
+  public mutating func choose(runnableCount: Int) -> Int {
+    runnableCount == 1 ? 0 : Int(generator.next() % UInt64(runnableCount))
+  }
+}
+
+/// Plays back a recorded ``Schedule``; after its end (or for a choice out of range) it picks the
+/// oldest runnable job, so a replay of a shortened schedule still runs to completion.
+public struct ReplayStrategy: ScheduleStrategy, Sendable {
+  private let choices: [Int]
+  private var position = 0
+
+  /// Creates a strategy that replays `schedule`.
+  public init(_ schedule: Schedule) {
+    choices = schedule.choices
+  }
+
+  /// Returns the next recorded choice.
+  public mutating func choose(runnableCount: Int) -> Int {
+    defer { position += 1 }
+    guard position < choices.count, choices[position] < runnableCount else { return 0 }
+    return choices[position]
+  }
+}
+
+/// A small, fast, seedable generator (SplitMix64): deterministic on every platform, unlike
+/// `SystemRandomNumberGenerator`.
+struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
