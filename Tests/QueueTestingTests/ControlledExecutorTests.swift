@@ -208,6 +208,68 @@
       }
     }
 
+    /// A continuation resumed from a Dispatch thread is captured when the wake-up is declared: the
+    /// driver waits for it, and the rest of the task runs on the driver thread.
+    @Test func declaredOutsideWakeUpIsAwaitedAndCaptured() async {
+      let threads = Box<[String: UInt]>([:])
+      let result = await ControlledExecutor.run(seed: 2) {
+        threads.update { $0["before"] = threadID() }
+        let reply = await withUnsafeContinuation { (continuation: UnsafeContinuation<Int, Never>) in
+          ControlledExecutor.expectOutsideWakeUp("reply from a Dispatch queue")
+          DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
+            continuation.resume(returning: 42)
+          }
+        }
+        threads.update { $0["after reply \(reply)"] = threadID() }
+      }
+      #expect(result.outcome == .completed)
+      let seen = threads.current
+      #expect(seen.keys.sorted() == ["after reply 42", "before"])
+      #expect(Set(seen.values).count == 1, "the resumed task ran on the driver thread: \(seen)")
+    }
+
+    /// A declared wake-up that never comes is reported as such, not as a deadlock.
+    @Test func missingOutsideWakeUpIsNamed() async {
+      let result = await ControlledExecutor.run(seed: 2, outsideWakeUpTimeout: .milliseconds(100)) {
+        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in
+          ControlledExecutor.expectOutsideWakeUp("a reply that is never sent")
+        }
+      }
+      #expect(result.outcome == .outsideWakeUpNeverCame(["a reply that is never sent"]))
+    }
+
+    /// Work running beside a controlled run is neither captured nor disturbed, and does not change
+    /// the run: the trace equals that of a quiet run with the same seed.
+    @Test func parallelNoisyWorkIsNotCaptured() async {
+      let body: @Sendable () async -> Void = {
+        let counter = SeedCounter()
+        await withTaskGroup(of: Void.self) { group in
+          for index in 1...30 { group.addTask { await counter.incrementAndCheck(index) } }
+        }
+      }
+      let quiet = await ControlledExecutor.run(seed: 11, body)
+      let stop = Box(false)
+      let noiseDone = Box(0)
+      let noise = Task.detached {
+        let queue = FIFOQueue()
+        var rounds = 0
+        while !stop.current {
+          for _ in 0..<50 { queue.enqueue { await Task.yield() } }
+          await queue.enqueueAndWait {}
+          rounds += 1
+        }
+        let finalRounds = rounds
+        noiseDone.update { $0 = finalRounds }
+      }
+      await Task.yield()
+      var noisy: [RunResult] = []
+      for _ in 0..<20 { noisy.append(await ControlledExecutor.run(seed: 11, body)) }
+      stop.update { $0 = true }
+      await noise.value
+      #expect(noisy.allSatisfy { $0.trace == quiet.trace })
+      #expect(noiseDone.current > 0, "the noisy work ran (outside the harness)")
+    }
+
     /// A livelock ends at the step budget with its own outcome.
     @Test func stepBudgetStopsALivelock() async {
       let result = await ControlledExecutor.run(seed: 1, stepBudget: 500) {

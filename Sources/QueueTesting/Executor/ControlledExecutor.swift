@@ -21,25 +21,49 @@
     /// The most jobs a run executes before it stops with ``RunResult/Outcome/stepBudgetExceeded(steps:)``.
     public static let defaultStepBudget = 1_000_000
 
+    /// How long, in real time, a run waits for a declared outside wake-up before it ends with
+    /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)``.
+    public static let defaultOutsideWakeUpTimeout = Duration.seconds(10)
+
+    /// Declares, from code running under a controlled run, that one of the run's tasks will be
+    /// woken from outside the run (a continuation resumed by a Dispatch queue, a thread, a system
+    /// callback). The driver then waits for that wake-up instead of reporting a deadlock the moment
+    /// nothing can run; if it never comes, the run ends with
+    /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)`` naming `label`.
+    ///
+    /// Each declaration is consumed by the next job of the run that arrives from another thread.
+    /// - Precondition: Called from inside a controlled run.
+    public static func expectOutsideWakeUp(_ label: String) {
+      precondition(
+        RunLoopCore.shared.expectOutsideWakeUp(label),
+        "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run"
+      )
+    }
+
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
     /// pool: use ``run(strategy:stepBudget:_:)`` from async code.
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
+      outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
-      return RunLoopCore.shared.run(strategy: &strategy, stepBudget: stepBudget, body)
+      return RunLoopCore.shared.run(
+        strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:_:)``.
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
+      outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
-      runBlocking(strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget, body)
+      runBlocking(
+        strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
+        outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
 
     /// Runs `body` under control and returns the result.
@@ -50,18 +74,22 @@
     public static func run<Strategy: ScheduleStrategy & Sendable>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
+      outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
-      runBlocking(strategy: strategy, stepBudget: stepBudget, body)
+      runBlocking(strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:_:)``.
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
+      outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
-      await run(strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget, body)
+      await run(
+        strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
+        outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
   }
 #endif

@@ -49,6 +49,8 @@
     private var sequence: UInt64 = 0
     private var now: UInt64 = 0
     private var rootDone = false
+    /// Outside wake-ups the code under test said to expect, oldest first, by label.
+    private var expectedOutsideWakeUps: [String] = []
 
     /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
     /// on the real microseconds that passed while it was set up.
@@ -79,6 +81,9 @@
       guard active, let driver else { return false }
       let onDriver = pthread_equal(driver, pthread_self()) != 0
       guard onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else { return false }
+      if !onDriver && !expectedOutsideWakeUps.isEmpty {
+        expectedOutsideWakeUps.removeFirst()
+      }
       var local = 0
       if taskID != 0 {
         ownedTasks.insert(taskID)
@@ -104,6 +109,16 @@
       return true
     }
 
+    /// Declares that a job of the active run will arrive from another thread; returns false when
+    /// no run is active on the calling thread.
+    func expectOutsideWakeUp(_ label: String) -> Bool {
+      condition.lock()
+      defer { condition.unlock() }
+      guard active, let driver, pthread_equal(driver, pthread_self()) != 0 else { return false }
+      expectedOutsideWakeUps.append(label)
+      return true
+    }
+
     func markRootDone() {
       condition.lock()
       rootDone = true
@@ -115,6 +130,7 @@
     func run<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
       stepBudget: Int,
+      outsideWakeUpTimeout: Duration,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       runSlot.lock()
@@ -136,6 +152,7 @@
       sequence = 0
       now = 0
       rootDone = false
+      expectedOutsideWakeUps = []
       condition.unlock()
 
       // Enqueued from the driver thread while the run is active: captured as the root task.
@@ -149,6 +166,23 @@
       var outcome = RunResult.Outcome.completed
       while true {
         condition.lock()
+        // An expected outside wake-up comes before virtual time moves on: something is about to
+        // become runnable. Waiting is bounded in real time; a wake-up that never comes is its own
+        // outcome, not a deadlock.
+        var missing: [String] = []
+        while ready.isEmpty && !rootDone && !expectedOutsideWakeUps.isEmpty {
+          let (seconds, attoseconds) = outsideWakeUpTimeout.components
+          let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+          if !condition.wait(until: limit) && ready.isEmpty {
+            missing = expectedOutsideWakeUps
+            break
+          }
+        }
+        if !missing.isEmpty {
+          outcome = .outsideWakeUpNeverCame(missing)
+          condition.unlock()
+          break
+        }
         if ready.isEmpty && !rootDone, let earliest = timers.map(\.deadline).min() {
           // Nothing can run: advance virtual time to the next timer. Timers due together become
           // runnable in the order they were set, and the strategy orders them from there.

@@ -8,6 +8,9 @@ public struct RunResult: Sendable {
     case deadlocked(DeadlockReport)
     /// The run took more steps than its budget allowed (a livelock, or a budget set too low).
     case stepBudgetExceeded(steps: Int)
+    /// Nothing could run while these declared outside wake-ups (by label) were still awaited, and
+    /// they did not arrive within the timeout. See ``ControlledExecutor/expectOutsideWakeUp(_:)``.
+    case outsideWakeUpNeverCame([String])
   }
 
   /// How the run ended.
