@@ -211,7 +211,7 @@
         }
         var index = 0
         if ready.count > 1 {
-          index = min(max(strategy.choose(runnableCount: ready.count), 0), ready.count - 1)
+          index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task)), 0), ready.count - 1)
           choices.append(index)
         }
         let next = ready.remove(at: index)
@@ -242,7 +242,9 @@
           PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
         }
       }
-      return RunResult(outcome: outcome, schedule: Schedule(choices: choices), trace: trace, virtualTime: virtualTime)
+      return RunResult(
+        outcome: outcome, schedule: Schedule(choices: choices), trace: trace, virtualTime: virtualTime,
+        strategySummary: strategy.summary)
     }
   }
 #endif

@@ -21,6 +21,8 @@ public struct RunResult: Sendable {
   public var trace: Trace
   /// Virtual time in nanoseconds at the end of the run.
   public var virtualTime: UInt64
+  /// What the strategy reported about the run (for PCT: tasks, steps and the probability bound).
+  public var strategySummary: String?
 
   /// How many jobs ran.
   public var steps: Int { trace.events.count }

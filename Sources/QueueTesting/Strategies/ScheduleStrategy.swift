@@ -1,11 +1,29 @@
 /// Chooses which runnable job runs next in a controlled run.
 ///
-/// A strategy sees only how many jobs are runnable, in the order they became runnable, and returns
-/// an index. Given the same choices, a run replays exactly: the ``Schedule`` of a run is the list
-/// of its choices, and ``ReplayStrategy`` plays one back.
+/// A strategy sees the runnable jobs in the order they became runnable (through the run-local ids
+/// of their tasks) and returns an index. Given the same choices, a run replays exactly: the
+/// ``Schedule`` of a run is the list of its choices, and ``ReplayStrategy`` plays one back.
+/// It is asked only when at least two jobs are runnable.
 public protocol ScheduleStrategy {
-  /// Returns the index, in `0..<runnableCount`, of the job to run next. `runnableCount` is at least 1.
+  /// Returns the index, in `0..<runnableCount`, of the job to run next.
   mutating func choose(runnableCount: Int) -> Int
+
+  /// Returns the index of the job to run next, given the run-local task id of each runnable job.
+  /// The default ignores the tasks and calls ``choose(runnableCount:)``.
+  mutating func choose(runnableTasks: some Collection<Int>) -> Int
+
+  /// A line about what the strategy did in the run (for example a probability bound), or nil.
+  var summary: String? { get }
+}
+
+extension ScheduleStrategy {
+  /// Calls ``choose(runnableCount:)``.
+  public mutating func choose(runnableTasks: some Collection<Int>) -> Int {
+    choose(runnableCount: runnableTasks.count)
+  }
+
+  /// No summary.
+  public var summary: String? { nil }
 }
 
 /// Picks uniformly at random from a seeded generator: the same seed gives the same run.
