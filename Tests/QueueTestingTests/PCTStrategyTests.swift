@@ -10,13 +10,7 @@
     @Test func findsTheSeedCounterexampleAndReportsItsBound() async {
       let outOfOrder = Box(0)
       let body: @Sendable () async -> Void = {
-        let counter = SeedCounter()
-        var tasks: [Task<Void, Never>] = []
-        for iteration in 1...100 {
-          tasks.append(Task { await counter.incrementAndCheck(iteration) })
-        }
-        for task in tasks { await task.value }
-        let count = await counter.outOfOrder
+        let count = await naiveTaskPerCallViolations()
         outOfOrder.update { $0 = count }
       }
       var caughtAt: UInt64?
@@ -41,16 +35,8 @@
       for seed in UInt64(1)...15 {
         let violations = Box(0)
         let result = await ControlledExecutor.run(strategy: PCTStrategy(seed: seed, depth: 3, expectedSteps: 200)) {
-          let counter = SeedCounter()
-          let queue = FIFOQueue()
-          for iteration in 1...30 { queue.enqueue { await counter.incrementAndCheck(iteration) } }
-          await queue.enqueueAndWait {}
-          let actorCounter = OrderedCounter()
-          for iteration in 1...30 { actorCounter.increment(expecting: iteration) }
-          await actorCounter.flush()
-          let fifo = await counter.outOfOrder
-          let actor = await actorCounter.outOfOrder
-          violations.update { $0 = fifo + actor }
+          let count = await queueOrderViolations()
+          violations.update { $0 = count }
         }
         #expect(result.outcome == .completed, "seed \(seed)")
         #expect(violations.current == 0, "seed \(seed): \(result.schedule)")
