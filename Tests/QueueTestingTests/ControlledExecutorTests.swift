@@ -77,6 +77,7 @@
       #expect(result.outcome == .completed)
       #expect(result.virtualTime == 3_600_000_000_000)
       #expect(woke.current == [1, 3600])
+      // Not a speed check: a real one-hour sleep is the only way past this bound.
       #expect(ContinuousClock.now - start < .seconds(60))
     }
 
@@ -199,6 +200,7 @@
       let result = await ControlledExecutor.run(seed: 2) {
         threads.update { $0["before"] = threadID() }
         let reply = await withUnsafeContinuation { (continuation: UnsafeContinuation<Int, Never>) in
+          // The driver waits for this wake-up (up to 10 s); its 20 ms delay does not decide the outcome.
           ControlledExecutor.expectOutsideWakeUp("reply from a Dispatch queue")
           DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
             continuation.resume(returning: 42)

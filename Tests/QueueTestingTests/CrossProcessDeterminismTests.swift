@@ -17,7 +17,7 @@
         }
       }
     }
-    try? await Task.sleep(for: .milliseconds(30))
+    try? await Task.sleep(for: .milliseconds(30))  // virtual time under the harness
     await queue.enqueueAndWait {}
   }
 

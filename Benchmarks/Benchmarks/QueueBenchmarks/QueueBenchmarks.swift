@@ -79,10 +79,7 @@ let benchmarks: @Sendable () -> Void = {
     "Baseline AsyncStream + 1 consumer, 1M items",
     configuration: .init(scalingFactor: .mega)
   ) { benchmark in
-    let (stream, continuation) = AsyncStream<@Sendable () async -> Void>.makeStream()
-    let consumer = Task {
-      for await job in stream { await job() }
-    }
+    let (continuation, consumer) = makeStreamConsumer()
     benchmark.startMeasurement()
     for _ in 0..<million { continuation.yield {} }
     continuation.finish()
@@ -94,10 +91,7 @@ let benchmarks: @Sendable () -> Void = {
     "Baseline AsyncStream 1M sequential round trips",
     configuration: .init(scalingFactor: .mega)
   ) { benchmark in
-    let (stream, continuation) = AsyncStream<@Sendable () async -> Void>.makeStream()
-    let consumer = Task {
-      for await job in stream { await job() }
-    }
+    let (continuation, consumer) = makeStreamConsumer()
     benchmark.startMeasurement()
     for _ in 0..<million {
       await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in
@@ -134,6 +128,15 @@ let benchmarks: @Sendable () -> Void = {
     await previous?.value
     benchmark.stopMeasurement()
   }
+}
+
+/// The naive baseline: an AsyncStream of closures read by one consumer task, which runs them in order.
+func makeStreamConsumer() -> (AsyncStream<@Sendable () async -> Void>.Continuation, Task<Void, Never>) {
+  let (stream, continuation) = AsyncStream<@Sendable () async -> Void>.makeStream()
+  let consumer = Task {
+    for await job in stream { await job() }
+  }
+  return (continuation, consumer)
 }
 
 actor Target {

@@ -12,10 +12,10 @@
   ///
   /// All mutable state is guarded by `condition` (a pthread mutex and condition variable), and
   /// only the driver thread runs captured jobs.
-  final class RunLoopCore: @unchecked Sendable {
-    // Safety proof for `@unchecked Sendable`: every stored `var` below is read and written only
-    // while `condition` is locked (see `capture`, `isDriverThread`, `markRootDone` and the loop in
-    // `run`); `runSlot` serializes whole runs.
+  // Safety proof for `@unchecked Sendable`: every stored `var` below is read and written only while
+  // `condition` is locked (see `capture`, `isDriverThread`, `markRootDone` and the loop in `run`);
+  // `runSlot` serializes whole runs.
+  final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
     enum Source: Equatable {
@@ -26,9 +26,10 @@
 
     private struct HeldJob {
       let job: UnownedJob
-      let isMain: Bool
       let task: Int
       let source: Trace.Event.Source
+
+      var isMain: Bool { source == .main }
     }
 
     private struct Timer {
@@ -96,12 +97,12 @@
       }
       switch source {
       case .global:
-        ready.append(HeldJob(job: job, isMain: false, task: local, source: .global))
+        ready.append(HeldJob(job: job, task: local, source: .global))
       case .main:
-        ready.append(HeldJob(job: job, isMain: true, task: local, source: .main))
+        ready.append(HeldJob(job: job, task: local, source: .main))
       case .timer(let delay):
         let rounded = (delay + Self.timerQuantum - 1) / Self.timerQuantum * Self.timerQuantum
-        let held = HeldJob(job: job, isMain: false, task: local, source: .timer)
+        let held = HeldJob(job: job, task: local, source: .timer)
         timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
       }
       sequence += 1
@@ -183,7 +184,7 @@
           condition.unlock()
           break
         }
-        if ready.isEmpty && !rootDone, let earliest = timers.map(\.deadline).min() {
+        if ready.isEmpty && !rootDone, let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline {
           // Nothing can run: advance virtual time to the next timer. Timers due together become
           // runnable in the order they were set, and the strategy orders them from there.
           now = earliest

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Probabilistic concurrency testing (Burckhardt et al., ASPLOS 2010): random task priorities
 /// with `depth − 1` priority change points.
 ///
@@ -72,11 +74,5 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
     let k = max(step, 1)
     let bound = 1 / (Double(n) * pow(Double(k), Double(depth - 1)))
     return "PCT(depth: \(depth)): n = \(n) tasks, k = \(k) choice steps, bound 1/(n·k^(d−1)) = \(bound)"
-  }
-
-  private func pow(_ base: Double, _ exponent: Double) -> Double {
-    var result = 1.0
-    for _ in 0..<Int(exponent) { result *= base }
-    return result
   }
 }

@@ -40,7 +40,7 @@ struct LockedState<State> {
 // Safety proof for `@unchecked Sendable`: the only way to reach `State` is `withLock`, which holds
 // the mutex for the whole access, so no two threads touch the state at once. `State: Sendable`
 // guarantees that values moved in or out of the box may cross threads.
-extension LockedState: @unchecked Sendable where State: Sendable {}
+extension LockedState: @unchecked Sendable where State: Sendable {}  // safe: proof just above
 
 /// The single allocation behind ``LockedState``: the state as the header, the mutex as the element.
 ///

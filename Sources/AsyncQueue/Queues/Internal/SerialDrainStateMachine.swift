@@ -15,8 +15,8 @@ struct SerialDrainStateMachine<Entry> {
   /// Chunks rather than one growing array: a burst of a million enqueues never reallocates and
   /// copies a large buffer, and the drainer frees each chunk as soon as it has run it, so memory
   /// follows the backlog instead of its high-water mark.
+  /// No chunk is ever empty, so `pending.isEmpty` means nothing waits.
   @usableFromInline var pending: [[Entry]] = []
-  @usableFromInline var pendingTotal = 0
   /// The most entries one chunk holds (24 bytes each: a chunk stays below malloc's mmap threshold).
   @inlinable static var chunkCapacity: Int { 4096 }
   /// True while a drainer or an idle-path caller holds the turn.
@@ -27,7 +27,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Whether anyone holds the turn (for tests and diagnostics).
   var isTurnHeld: Bool { turnHeld }
   /// How many entries wait (for tests and diagnostics).
-  var pendingCount: Int { pendingTotal }
+  var pendingCount: Int { pending.reduce(0) { $0 + $1.count } }
 
   @usableFromInline
   enum EnqueueAction: Equatable {
@@ -45,7 +45,6 @@ struct SerialDrainStateMachine<Entry> {
     } else {
       pending.append([entry])
     }
-    pendingTotal += 1
     if turnHeld { return .none }
     turnHeld = true
     return .startDrainer
@@ -54,7 +53,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Takes the turn if nobody holds it and nothing waits; the caller then runs its work inline
   /// and must call ``release()`` when done.
   mutating func acquireIfIdle() -> Bool {
-    guard !turnHeld, pendingTotal == 0 else { return false }
+    guard !turnHeld, pending.isEmpty else { return false }
     turnHeld = true
     return true
   }
@@ -69,7 +68,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Gives back a turn taken with ``acquireIfIdle()``.
   mutating func release() -> ReleaseAction {
     precondition(turnHeld, "SerialDrainStateMachine.release() without holding the turn")
-    if pendingTotal == 0 {
+    if pending.isEmpty {
       turnHeld = false
       return .none
     }
@@ -92,12 +91,11 @@ struct SerialDrainStateMachine<Entry> {
   mutating func nextBatch(into batch: inout [[Entry]]) -> NextAction {
     precondition(turnHeld, "SerialDrainStateMachine.nextBatch(into:) without holding the turn")
     batch.removeAll(keepingCapacity: true)
-    if pendingTotal == 0 {
+    if pending.isEmpty {
       turnHeld = false
       return .stop
     }
     swap(&pending, &batch)
-    pendingTotal = 0
     return .run
   }
 }
