@@ -53,8 +53,8 @@
       let seen = threads.current
       #expect(seen.count == 9)
       #expect(Set(seen.values).count == 1, "every job ran on the one driver thread: \(seen)")
-      #expect(result.trace.events.contains { $0.source == .main })
-      #expect(result.trace.events.contains { $0.source == .timer })
+      #expect(result.trace.events.contains { $0.kind == .ran(.main) })
+      #expect(result.trace.events.contains { $0.kind == .ran(.timer) })
       #expect(Set(result.trace.events.map(\.task)).count >= 6)
     }
 
@@ -141,45 +141,79 @@
       }
     }
 
-    /// A waiter nobody resumes ends the run with a report instead of hanging.
+    /// A waiter nobody resumes ends the run with a report instead of hanging; a named one is
+    /// named in it.
     @Test func unresumedContinuationIsReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 1) {
-        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        await withNamedContinuation("reply") { (_: CheckedContinuation<Void, Never>) in }
       }
       guard case .deadlocked(let report) = result.outcome else {
         Issue.record("expected a deadlock, got \(result.outcome)")
         return
       }
-      #expect(report.taskCount >= 1)
-      #expect(report.description.contains("deadlock"))
+      #expect(report.blockedTasks.map(\.waitsOn) == [.named("continuation 'reply'")])
+      #expect(report.blockedTasks.first?.task == 1)
+      #expect(report.cycle.isEmpty)
+      #expect(report.description.contains("task 1 (root) waits at continuation 'reply', which nothing resumes"))
     }
 
-    /// A FIFO item that waits for its own queue deadlocks (documented); the harness reports it.
+    /// A task waiting at a gate nobody opens shows by name (with its task name); an opened gate
+    /// lets it through.
+    @Test func unopenedGateIsNamedInTheReport() async {
+      let result = await ControlledExecutor.run(seed: 3) {
+        let gate = TestGate("loaded")
+        let opened = TestGate("opened")
+        opened.open()
+        await opened.wait()
+        await Task(name: "loader") { await gate.wait() }.value
+      }
+      guard case .deadlocked(let report) = result.outcome else {
+        Issue.record("expected a deadlock, got \(result.outcome)")
+        return
+      }
+      #expect(report.blockedTasks.map(\.waitsOn) == [.named("gate 'loaded'")])
+      #expect(report.blockedTasks.first?.label == "task 2 'loader'")
+    }
+
+    /// A FIFO item that waits for its own queue deadlocks (documented); the report shows the
+    /// one-task cycle: the item's task waits for the next item, which waits behind the first.
     @Test func fifoItemAwaitingItsOwnQueueIsReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 1) {
-        let queue = FIFOQueue()
+        let queue = FIFOQueue(name: "outer")
         await queue.enqueueAndWait {
           await queue.enqueueAndWait {}
         }
       }
-      guard case .deadlocked = result.outcome else {
+      guard case .deadlocked(let report) = result.outcome else {
         Issue.record("expected a deadlock, got \(result.outcome)")
         return
       }
+      let first = QueueItem(queue: 1, queueName: "outer", kind: .fifo, number: 1)
+      let second = QueueItem(queue: 1, queueName: "outer", kind: .fifo, number: 2)
+      #expect(
+        report.blockedTasks == [
+          .init(
+            task: 1, label: "task 1 (root)", waitsOn: .queueTurn(item: second, behind: first, heldBy: 1),
+            running: [first])
+        ])
+      #expect(report.cycle == [1])
+      #expect(report.itemsNeverStarted == [second])
+      #expect(report.description.contains("task 1 (root) (running outer#1) waits for outer#2 to start, behind outer#1"))
     }
 
-    /// Two FIFO queues whose items wait for each other deadlock; the harness reports it.
+    /// Two FIFO queues whose items wait for each other deadlock; the report shows the two-task
+    /// cycle.
     @Test func twoQueuesAwaitingEachOtherAreReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 7) {
-        let first = FIFOQueue()
-        let second = FIFOQueue()
+        let first = FIFOQueue(name: "first")
+        let second = FIFOQueue(name: "second")
         let bothStarted = Box(0)
-        let a = Task(on: first) {
+        let a = Task(name: "a", on: first) {
           bothStarted.update { $0 += 1 }
           while bothStarted.current < 2 { await Task.yield() }
           await second.enqueueAndWait {}
         }
-        let b = Task(on: second) {
+        let b = Task(name: "b", on: second) {
           bothStarted.update { $0 += 1 }
           while bothStarted.current < 2 { await Task.yield() }
           await first.enqueueAndWait {}
@@ -187,10 +221,35 @@
         await a.value
         await b.value
       }
-      guard case .deadlocked = result.outcome else {
+      guard case .deadlocked(let report) = result.outcome else {
         Issue.record("expected a deadlock, got \(result.outcome)")
         return
       }
+      let labels = Set(report.blockedTasks.map(\.label))
+      #expect(labels == ["task 2 'a'", "task 3 'b'"])
+      #expect(report.cycle == [2, 3])
+      #expect(report.description.contains("wait-for cycle: task 2 → task 3 → task 2"))
+      #expect(Set(report.itemsNeverStarted.map(\.description)) == ["first#2", "second#2"])
+    }
+
+    /// A queue that finishes leaves no blocked task behind: the ledger is not a source of false
+    /// deadlocks.
+    @Test func completedQueueWorkReportsNothing() async {
+      let result = await ControlledExecutor.run(seed: 4) {
+        let queue = FIFOQueue()
+        queue.enqueue { await Task.yield() }
+        await queue.enqueueAndWait {}
+      }
+      #expect(result.outcome == .completed)
+      let kinds = result.trace.events.compactMap { event -> String? in
+        if case .ran = event.kind { return nil }
+        return event.kind.summary
+      }
+      #expect(
+        kinds == [
+          "enqueue fifo1#1", "enqueue+wait fifo1#2", "start fifo1#1", "finish fifo1#1", "start fifo1#2",
+          "finish fifo1#2",
+        ])
     }
 
     /// A continuation resumed from a Dispatch thread is captured when the wake-up is declared: the

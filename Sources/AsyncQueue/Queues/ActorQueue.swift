@@ -101,7 +101,15 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     // weak reference on every enqueue would contend with the drainer on the actor's refcount.
     // Inlinable (as is the drain loop) so that the whole per-item path is specialized for the
     // caller's actor type; unspecialized generic code paid runtime metadata lookups per item.
-    if storage.enqueue(.job(Job(run: operation))) == .startDrainer { startDrainer(on: adoptedActor()) }
+    var job = Job(run: operation)
+    if let item = ObservedQueueItem.announce(on: observedDescription, waiting: false) {
+      job = Job { actor in
+        item.started()
+        await operation(actor)
+        item.finished()
+      }
+    }
+    if storage.enqueue(.job(job)) == .startDrainer { startDrainer(on: adoptedActor()) }
   }
 
   /// Enqueues `operation` to run on the adopted actor, waits for it and returns its result.
@@ -115,7 +123,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     _ operation: @Sendable (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     let actor = adoptedActor()
-    let reservation = reserveTurn(on: actor)
+    let reservation = reserveTurn(on: actor, waiting: true)
     await storage.awaitTurn(reservation)
     return try await Self.startTurn(on: actor, queue: self, reservation: reservation, operation)
   }
@@ -137,8 +145,9 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     )
   }
 
-  func reserveTurn(on actor: ActorType) -> SerialDrainStorage<Entry>.Reservation {
-    let (reservation, action) = storage.reserve()
+  func reserveTurn(on actor: ActorType, waiting: Bool) -> SerialDrainStorage<Entry>.Reservation {
+    let item = ObservedQueueItem.announce(on: observedDescription, waiting: waiting)
+    let (reservation, action) = storage.reserve(item: item)
     if action == .startDrainer { startDrainer(on: actor) }
     return reservation
   }
@@ -153,7 +162,18 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     _ operation: (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
     if queue.storage.endTurn(reservation) == .startDrainer { queue.startDrainer(on: actor) }
+    guard let item = reservation.item else { return try await operation(actor) }
+    item.started()
+    defer { item.finished() }
     return try await operation(actor)
+  }
+
+  /// How the harness's observer sees this queue.
+  @usableFromInline
+  var observedDescription: QueueDescription {
+    QueueDescription(
+      id: ObjectIdentifier(self), name: String(describing: ActorType.self),
+      kind: ActorType.self == MainActor.self ? .main : .actor)
   }
 
   @inlinable

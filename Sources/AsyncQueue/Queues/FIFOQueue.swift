@@ -64,7 +64,15 @@ public final class FIFOQueue: Sendable {
   /// The operation starts after every item enqueued before it has finished, and finishes before
   /// any item enqueued after it starts.
   public func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-    if storage.enqueue(Job(run: operation)) == .startDrainer { startDrainer() }
+    var job = Job(run: operation)
+    if let item = ObservedQueueItem.announce(on: observedDescription, waiting: false) {
+      job = Job {
+        item.started()
+        await operation()
+        item.finished()
+      }
+    }
+    if storage.enqueue(job) == .startDrainer { startDrainer() }
   }
 
   /// Enqueues `operation`, to run isolated to `actor`, and returns at once.
@@ -89,8 +97,9 @@ public final class FIFOQueue: Sendable {
   public nonisolated(nonsending) func enqueueAndWait<Result, Failure: Error>(
     _ operation: nonisolated(nonsending) () async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    let reservation = reserveTurn()
+    let reservation = reserveTurn(waiting: true)
     await storage.awaitTurn(reservation)
+    reservation.item?.started()
     defer { endTurn(reservation) }
     return try await operation()
   }
@@ -104,24 +113,33 @@ public final class FIFOQueue: Sendable {
     on actor: isolated ActorType,
     _ operation: (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    let reservation = reserveTurn()
+    let reservation = reserveTurn(waiting: true)
     await storage.awaitTurn(reservation)
+    reservation.item?.started()
     defer { endTurn(reservation) }
     return try await operation(actor)
   }
 
   // MARK: Engine
 
-  /// Takes a place in line for work that runs in its own task; see ``SerialDrainStorage/reserve()``.
-  func reserveTurn() -> SerialDrainStorage<Job>.Reservation {
-    let (reservation, action) = storage.reserve()
+  /// Takes a place in line for work that runs in the caller's or its own task; `waiting` says
+  /// whether the calling task waits for it (for the harness's wait-for graph).
+  func reserveTurn(waiting: Bool) -> SerialDrainStorage<Job>.Reservation {
+    let item = ObservedQueueItem.announce(on: observedDescription, waiting: waiting)
+    let (reservation, action) = storage.reserve(item: item)
     if action == .startDrainer { startDrainer() }
     return reservation
   }
 
-  /// Gives back a turn taken with ``reserveTurn()``.
+  /// Gives back a turn taken with ``reserveTurn(waiting:)``: the item has finished.
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
+    reservation.item?.finished()
     if storage.endTurn(reservation) == .startDrainer { startDrainer() }
+  }
+
+  /// How the harness's observer sees this queue.
+  private var observedDescription: QueueDescription {
+    QueueDescription(id: ObjectIdentifier(self), name: name, kind: .fifo)
   }
 
   private func startDrainer() {

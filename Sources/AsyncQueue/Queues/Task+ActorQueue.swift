@@ -102,7 +102,7 @@ extension ActorQueue {
   /// Takes a place in line now, for a task created right after.
   func reserveTurn() -> TaskReservation {
     let actor = adoptedActor()
-    return TaskReservation(actor: actor, reservation: reserveTurn(on: actor))
+    return TaskReservation(actor: actor, reservation: reserveTurn(on: actor, waiting: false))
   }
 
   /// Waits for the reserved turn, then starts `operation` on the actor.

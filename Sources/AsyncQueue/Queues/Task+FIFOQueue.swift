@@ -18,7 +18,7 @@ extension Task {
     on fifoQueue: FIFOQueue,
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
-    let reservation = fifoQueue.reserveTurn()
+    let reservation = fifoQueue.reserveTurn(waiting: false)
     self.init(nameIfAvailable: name, priority: priority) {
       await fifoQueue.run(in: reservation, operation)
     }
@@ -41,7 +41,7 @@ extension Task {
     on fifoQueue: FIFOQueue,
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
-    let reservation = fifoQueue.reserveTurn()
+    let reservation = fifoQueue.reserveTurn(waiting: false)
     self.init(nameIfAvailable: name, priority: priority) {
       try await fifoQueue.run(in: reservation, operation)
     }
@@ -64,7 +64,7 @@ extension Task {
     isolatedTo isolatedActor: ActorType,
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
-    let reservation = fifoQueue.reserveTurn()
+    let reservation = fifoQueue.reserveTurn(waiting: false)
     self.init(nameIfAvailable: name, priority: priority) {
       await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
     }
@@ -87,7 +87,7 @@ extension Task {
     isolatedTo isolatedActor: ActorType,
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
-    let reservation = fifoQueue.reserveTurn()
+    let reservation = fifoQueue.reserveTurn(waiting: false)
     self.init(nameIfAvailable: name, priority: priority) {
       try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
     }
@@ -101,6 +101,7 @@ extension FIFOQueue {
     _ operation: () async throws(Failure) -> Success
   ) async throws(Failure) -> Success {
     await storage.awaitTurn(reservation)
+    reservation.item?.started()
     defer { endTurn(reservation) }
     return try await operation()
   }

@@ -1,16 +1,91 @@
-/// Why a controlled run stopped without its root task finishing, and what it had done.
+/// Why a controlled run stopped without its root task finishing: who waits on whom.
 ///
 /// A run deadlocks when its root task has not finished, no job can run, no timer is pending, and
-/// no outside wake-up is expected: without the harness the program would hang here.
+/// no outside wake-up is expected: without the harness the program would hang here. The runtime
+/// cannot list suspended tasks, so the report names the waits that announce themselves: items
+/// of `AsyncQueue`'s queues, ``TestGate``s and ``withNamedContinuation(_:_:)``. A task that
+/// waits on anything else (a `Task`'s value, a plain continuation) does not appear by itself,
+/// but the items it runs do.
 public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
+  /// One task that is stuck, and on what.
+  public struct BlockedTask: Equatable, Sendable, CustomStringConvertible {
+    /// The run-local id of the task.
+    public var task: Int
+    /// `task 3 'loader'`, or `task 3`.
+    public var label: String
+    /// What the task waits for.
+    public var waitsOn: Blocker
+    /// The queue items the task is running (holding their queue's turn), innermost last.
+    public var running: [QueueItem]
+
+    /// Creates a blocked-task entry.
+    public init(task: Int, label: String, waitsOn: Blocker, running: [QueueItem]) {
+      self.task = task
+      self.label = label
+      self.waitsOn = waitsOn
+      self.running = running
+    }
+
+    /// `task 2 (running outer#1) waits for inner#2 to start, behind inner#1 (running in task 3)`.
+    public var description: String {
+      let holding = running.isEmpty ? "" : " (running \(running.map(\.description).joined(separator: ", ")))"
+      return "\(label)\(holding) \(waitsOn)"
+    }
+  }
+
+  /// What a blocked task waits for.
+  public enum Blocker: Equatable, Sendable, CustomStringConvertible {
+    /// The task waits (`enqueueAndWait`) for `item` to get its turn; the item waits behind
+    /// `behind`, which runs in task `heldBy` (nil when the item in front has not started either,
+    /// or when an actor queue's item waits only for the actor).
+    case queueTurn(item: QueueItem, behind: QueueItem?, heldBy: Int?)
+    /// The task waits at a named suspension point (`gate 'x'`, `continuation 'y'`) that nothing
+    /// left in the run will resume.
+    case named(String)
+
+    /// A sentence fragment, e.g. `waits at gate 'loaded', which nothing opens`.
+    public var description: String {
+      switch self {
+      case .queueTurn(let item, let behind?, let heldBy?):
+        "waits for \(item) to start, behind \(behind) (running in task \(heldBy))"
+      case .queueTurn(let item, let behind?, nil):
+        "waits for \(item) to start, behind \(behind) (not started)"
+      case .queueTurn(let item, nil, _):
+        "waits for \(item) to start"
+      case .named(let label):
+        "waits at \(label), which nothing resumes"
+      }
+    }
+  }
+
+  /// The blocked tasks the run can explain, by task id.
+  public var blockedTasks: [BlockedTask]
+  /// A wait-for cycle among tasks (each waits for the next, the last for the first), if any.
+  public var cycle: [Int]
+  /// Queue items that never started, oldest first.
+  public var itemsNeverStarted: [QueueItem]
   /// How many tasks the run had seen.
   public var taskCount: Int
-  /// How many steps ran before the run stopped.
+  /// How many jobs ran before the run stopped.
   public var steps: Int
   /// Virtual time in nanoseconds when the run stopped.
   public var virtualTime: UInt64
-  /// The last steps, oldest first.
-  public var lastSteps: [String]
+  /// The last events, oldest first.
+  public var lastEvents: [String]
+
+  /// Creates a report.
+  public init(
+    blockedTasks: [BlockedTask], cycle: [Int], itemsNeverStarted: [QueueItem], taskCount: Int, steps: Int,
+    virtualTime: UInt64, lastEvents: [String]
+  ) {
+    self.blockedTasks = blockedTasks
+    self.cycle = cycle
+    self.itemsNeverStarted = itemsNeverStarted
+    self.taskCount = taskCount
+    self.steps = steps
+    self.virtualTime = virtualTime
+    self.lastEvents = lastEvents
+  }
 
   /// A readable report.
   public var description: String {
@@ -18,9 +93,22 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
       "deadlock: the root task did not finish, no job can run, no timer is pending and no outside wake-up is expected",
       "  \(taskCount) task(s) seen, \(steps) step(s) run, virtual time \(virtualTime) ns",
     ]
-    if !lastSteps.isEmpty {
-      lines.append("  last steps:")
-      lines += lastSteps.map { "    \($0)" }
+    if blockedTasks.isEmpty {
+      lines.append("  no blocked task announced its wait (only queue items, TestGate and named continuations do)")
+    } else {
+      lines.append("  blocked:")
+      lines += blockedTasks.map { "    \($0)" }
+    }
+    if !cycle.isEmpty {
+      let names = (cycle + [cycle[0]]).map { "task \($0)" }
+      lines.append("  wait-for cycle: \(names.joined(separator: " → "))")
+    }
+    if !itemsNeverStarted.isEmpty {
+      lines.append("  never started: \(itemsNeverStarted.map(\.description).joined(separator: ", "))")
+    }
+    if !lastEvents.isEmpty {
+      lines.append("  last events:")
+      lines += lastEvents.map { "    \($0)" }
     }
     return lines.joined(separator: "\n")
   }

@@ -1,5 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+  import AsyncQueue
   import Foundation
 
   /// The runtime's id of the task a job belongs to (0 for a job that is not a task). The standard
@@ -52,6 +53,10 @@
     private var rootDone = false
     /// Outside wake-ups the code under test said to expect, oldest first, by label.
     private var expectedOutsideWakeUps: [String] = []
+    private var trace = Trace()
+    private var ledger = WaitLedger()
+    /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
+    private var generation: UInt64 = 0
 
     /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
     /// on the real microseconds that passed while it was set up.
@@ -65,8 +70,7 @@
     var isDriverThread: Bool {
       condition.lock()
       defer { condition.unlock() }
-      guard active, let driver else { return false }
-      return pthread_equal(driver, pthread_self()) != 0
+      return isDriverLocked
     }
 
     /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
@@ -79,22 +83,12 @@
       let taskID = runtimeTaskID(of: job)
       condition.lock()
       defer { condition.unlock() }
-      guard active, let driver else { return false }
-      let onDriver = pthread_equal(driver, pthread_self()) != 0
-      guard onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else { return false }
+      let onDriver = isDriverLocked
+      guard active, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else { return false }
       if !onDriver && !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
-      var local = 0
-      if taskID != 0 {
-        ownedTasks.insert(taskID)
-        if let known = localTaskIDs[taskID] {
-          local = known
-        } else {
-          local = localTaskIDs.count + 1
-          localTaskIDs[taskID] = local
-        }
-      }
+      let local = localID(of: taskID)
       switch source {
       case .global:
         ready.append(HeldJob(job: job, task: local, source: .global))
@@ -120,6 +114,105 @@
       return true
     }
 
+    /// Whether the calling thread drives the active run. Call with `condition` locked.
+    private var isDriverLocked: Bool {
+      guard active, let driver else { return false }
+      return pthread_equal(driver, pthread_self()) != 0
+    }
+
+    /// The run-local id of a runtime task id, assigned on first sight. Call with `condition` locked.
+    private func localID(of taskID: UInt64) -> Int {
+      guard taskID != 0 else { return 0 }
+      if let known = localTaskIDs[taskID] { return known }
+      ownedTasks.insert(taskID)
+      let local = localTaskIDs.count + 1
+      localTaskIDs[taskID] = local
+      return local
+    }
+
+    /// The runtime id of the current task (0 outside a task).
+    private static func currentTaskID() -> UInt64 {
+      withUnsafeCurrentTask { task in
+        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
+        // is a job); the runtime reads the id from it.
+        task.map { runtimeTaskID(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
+      }
+    }
+
+    /// Records an event of the current task if it belongs to the active run and happens on the
+    /// driver thread; `update` may change the ledger and returns the event's kind (nil: none).
+    /// Returns the run-local task id, or nil when the event is not the run's.
+    @discardableResult
+    private func recordFromCurrentTask(_ update: (inout WaitLedger, Int) -> Trace.Event.Kind?) -> Int? {
+      let taskID = Self.currentTaskID()
+      let name = Task.name
+      condition.lock()
+      defer { condition.unlock() }
+      guard isDriverLocked else { return nil }
+      let task = localID(of: taskID)
+      if let name, trace.taskNames[task] == nil { trace.taskNames[task] = name }
+      if let kind = update(&ledger, task) {
+        trace.append(Trace.Event(step: trace.stepCount, task: task, kind: kind, virtualTime: now))
+      }
+      return task
+    }
+
+    func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
+      var index = 0
+      let task = recordFromCurrentTask { ledger, task in
+        let (itemIndex, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
+        index = itemIndex
+        return .enqueued(item, waiting: waiting)
+      }
+      guard task != nil else { return nil }
+      condition.lock()
+      defer { condition.unlock() }
+      return generation << 32 | UInt64(index)
+    }
+
+    func itemStarted(_ token: UInt64) {
+      recordFromCurrentTask { ledger, task in
+        guard token >> 32 == self.generation else { return nil }
+        return ledger.start(Int(token & 0xFFFF_FFFF), in: task).map { .started($0) }
+      }
+    }
+
+    func itemFinished(_ token: UInt64) {
+      recordFromCurrentTask { ledger, _ in
+        guard token >> 32 == self.generation else { return nil }
+        return ledger.finish(Int(token & 0xFFFF_FFFF)).map { .finished($0) }
+      }
+    }
+
+    /// Records that the current task is about to wait at `label`; false outside a run.
+    @discardableResult
+    func beginNamedWait(_ label: String) -> Bool {
+      recordFromCurrentTask { ledger, task in
+        ledger.beginWait(label, task: task)
+        return .waits(label)
+      } != nil
+    }
+
+    func endNamedWait() {
+      recordFromCurrentTask { ledger, task in
+        ledger.endWait(task: task)
+        return nil
+      }
+    }
+
+    /// Records a mark of code under test; false outside a run (or off the driver thread).
+    @discardableResult
+    func mark(_ label: String) -> Bool {
+      recordFromCurrentTask { _, _ in .mark(label) } != nil
+    }
+
+    /// The active run's virtual time, or nil outside a run.
+    var virtualNow: UInt64? {
+      condition.lock()
+      defer { condition.unlock() }
+      return active ? now : nil
+    }
+
     func markRootDone() {
       condition.lock()
       rootDone = true
@@ -142,6 +235,7 @@
         // Once per process, before the first run: other threads read the factory, so it is never
         // swapped back; outside a run the harness executors forward everything.
         _createExecutors(factory: HarnessExecutorFactory.self)
+        QueueObservation.install(HarnessQueueObserver())
         installed = true
       }
       active = true
@@ -154,6 +248,9 @@
       now = 0
       rootDone = false
       expectedOutsideWakeUps = []
+      trace = Trace()
+      ledger = WaitLedger()
+      generation &+= 1
       condition.unlock()
 
       // Enqueued from the driver thread while the run is active: captured as the root task.
@@ -162,8 +259,8 @@
         RunLoopCore.shared.markRootDone()
       }
 
-      var trace = Trace()
       var choices: [Int] = []
+      var branching: [Int] = []
       var outcome = RunResult.Outcome.completed
       while true {
         condition.lock()
@@ -194,19 +291,18 @@
         }
         if ready.isEmpty || rootDone {
           if !rootDone {
+            let trace = self.trace
+            let (blocked, cycle, never) = ledger.analyze(label: { trace.label(ofTask: $0) })
             outcome = .deadlocked(
               DeadlockReport(
-                taskCount: localTaskIDs.count,
-                steps: trace.events.count,
-                virtualTime: now,
-                lastSteps: trace.lastSteps(8)
-              ))
+                blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
+                steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10)))
           }
           condition.unlock()
           break
         }
-        if trace.events.count >= stepBudget {
-          outcome = .stepBudgetExceeded(steps: trace.events.count)
+        if trace.stepCount >= stepBudget {
+          outcome = .stepBudgetExceeded(steps: trace.stepCount)
           condition.unlock()
           break
         }
@@ -214,9 +310,10 @@
         if ready.count > 1 {
           index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task)), 0), ready.count - 1)
           choices.append(index)
+          branching.append(ready.count)
         }
         let next = ready.remove(at: index)
-        trace.append(Trace.Event(task: next.task, source: next.source, virtualTime: now))
+        trace.append(Trace.Event(step: trace.stepCount + 1, task: next.task, kind: .ran(next.source), virtualTime: now))
         condition.unlock()
 
         if next.isMain {
@@ -235,6 +332,8 @@
       ready = []
       timers = []
       let virtualTime = now
+      let trace = self.trace
+      self.trace = Trace()
       condition.unlock()
       for held in leftovers {
         if held.isMain {
@@ -244,8 +343,8 @@
         }
       }
       return RunResult(
-        outcome: outcome, schedule: Schedule(choices: choices), trace: trace, virtualTime: virtualTime,
-        strategySummary: strategy.summary)
+        outcome: outcome, schedule: Schedule(choices: choices), branching: branching, trace: trace,
+        virtualTime: virtualTime, strategySummary: strategy.summary)
     }
   }
 #endif

@@ -17,6 +17,9 @@ public struct RunResult: Sendable {
   public var outcome: Outcome
   /// The choices made; replaying them with ``ReplayStrategy`` reproduces the run.
   public var schedule: Schedule
+  /// How many jobs were runnable at each choice of ``schedule`` (same length): the branching
+  /// an exhaustive search explores.
+  public var branching: [Int]
   /// What ran, step by step.
   public var trace: Trace
   /// Virtual time in nanoseconds at the end of the run.
@@ -25,5 +28,5 @@ public struct RunResult: Sendable {
   public var strategySummary: String?
 
   /// How many jobs ran.
-  public var steps: Int { trace.events.count }
+  public var steps: Int { trace.stepCount }
 }

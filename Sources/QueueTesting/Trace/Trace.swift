@@ -1,10 +1,11 @@
-/// What a controlled run did, step by step, with run-local task ids.
+/// What a controlled run did, event by event, with run-local task ids.
 ///
-/// Task ids are numbered from 1 in the order the run first saw each task, so a trace does not
-/// depend on the process's history; the hash is FNV-1a over the events and is stable across
-/// processes, debug and release.
+/// Task ids are numbered from 1 in the order the run first saw each task, and queues and their
+/// items are numbered in the order the run first saw them, so a trace does not depend on the
+/// process's history. ``hash`` is FNV-1a over the events and is stable across processes, debug
+/// and release builds.
 public struct Trace: Equatable, Sendable {
-  /// One step: a job of a task ran.
+  /// One thing that happened in the run.
   public struct Event: Equatable, Sendable {
     /// Where a job came from.
     public enum Source: UInt8, Sendable {
@@ -16,34 +17,126 @@ public struct Trace: Equatable, Sendable {
       case timer
     }
 
-    /// The run-local id of the job's task (0 for a job that is not a task).
+    /// What happened.
+    public enum Kind: Equatable, Sendable {
+      /// The scheduler ran one job of the task: one step of the run.
+      case ran(Source)
+      /// The task enqueued an item; `waiting` when it waits for the item (`enqueueAndWait`).
+      case enqueued(QueueItem, waiting: Bool)
+      /// The item's operation started in the task.
+      case started(QueueItem)
+      /// The item's operation returned or threw.
+      case finished(QueueItem)
+      /// The task is about to suspend at a named wait (a gate, a named continuation).
+      case waits(String)
+      /// A mark recorded by code under test (see ``TraceRecorder``).
+      case mark(String)
+    }
+
+    /// The number of the step during which this happened (the first job is step 1; 0 means
+    /// before any job ran).
+    public var step: Int
+    /// The run-local id of the task (0 for a job that is not a task).
     public var task: Int
-    /// Where the job came from.
-    public var source: Source
-    /// Virtual time in nanoseconds when the job ran.
+    /// What happened.
+    public var kind: Kind
+    /// Virtual time in nanoseconds.
     public var virtualTime: UInt64
+
+    /// Creates an event.
+    public init(step: Int, task: Int, kind: Kind, virtualTime: UInt64) {
+      self.step = step
+      self.task = task
+      self.kind = kind
+      self.virtualTime = virtualTime
+    }
   }
 
-  /// The steps, in order.
+  /// The events, in order.
   public private(set) var events: [Event] = []
+  /// How many jobs ran (events of kind ``Event/Kind/ran(_:)``).
+  public private(set) var stepCount = 0
   /// The FNV-1a hash of the events.
   public private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// Task names the run learned (from `Task(name:)`), by run-local id.
+  public internal(set) var taskNames: [Int: String] = [:]
 
   /// Creates an empty trace.
   public init() {}
 
+  /// Creates a trace from events, for tests of code that reads traces (oracles, views).
+  public init(events: [Event]) {
+    for event in events { append(event) }
+  }
+
+  /// Appends an event; the hash covers it.
   mutating func append(_ event: Event) {
+    if case .ran = event.kind { stepCount += 1 }
     events.append(event)
-    for byte in [UInt64(event.source.rawValue), UInt64(event.task), event.virtualTime] {
-      hash = (hash ^ byte) &* 0x0000_0100_0000_01b3
+    mix(UInt64(event.task))
+    mix(event.virtualTime)
+    switch event.kind {
+    case .ran(let source):
+      mix(1)
+      mix(UInt64(source.rawValue))
+    case .enqueued(let item, let waiting):
+      mix(2)
+      mix(item)
+      mix(waiting ? 1 : 0)
+    case .started(let item):
+      mix(3)
+      mix(item)
+    case .finished(let item):
+      mix(4)
+      mix(item)
+    case .waits(let label):
+      mix(5)
+      mix(label)
+    case .mark(let label):
+      mix(6)
+      mix(label)
     }
   }
 
-  /// The last `count` steps as lines, for reports.
-  public func lastSteps(_ count: Int) -> [String] {
-    events.suffix(count).enumerated().map { offset, event in
-      let step = events.count - min(count, events.count) + offset + 1
-      return "step \(step): task \(event.task) (\(event.source)) at \(event.virtualTime) ns"
+  private mutating func mix(_ value: UInt64) {
+    hash = (hash ^ value) &* 0x0000_0100_0000_01b3
+  }
+
+  private mutating func mix(_ item: QueueItem) {
+    mix(UInt64(item.queue))
+    mix(UInt64(item.number))
+  }
+
+  private mutating func mix(_ text: String) {
+    for byte in text.utf8 { mix(UInt64(byte)) }
+  }
+
+  /// The name of a task for reports: `task 3 'loader'`, or `task 3`.
+  public func label(ofTask task: Int) -> String {
+    if let name = taskNames[task] { return "task \(task) '\(name)'" }
+    return task == 1 ? "task 1 (root)" : "task \(task)"
+  }
+
+  /// The last `count` events as lines, for reports.
+  public func lastEvents(_ count: Int) -> [String] {
+    events.suffix(count).map { event in
+      "step \(event.step), \(label(ofTask: event.task)): \(event.kind.summary) at \(event.virtualTime) ns"
+    }
+  }
+}
+
+extension Trace.Event.Kind {
+  /// A short description, as used in reports and the column view.
+  public var summary: String {
+    switch self {
+    case .ran(.global): "ran"
+    case .ran(.main): "ran on main"
+    case .ran(.timer): "woke (timer)"
+    case .enqueued(let item, let waiting): waiting ? "enqueue+wait \(item)" : "enqueue \(item)"
+    case .started(let item): "start \(item)"
+    case .finished(let item): "finish \(item)"
+    case .waits(let label): "waits: \(label)"
+    case .mark(let label): "mark \(label)"
     }
   }
 }

@@ -8,11 +8,17 @@
 @usableFromInline
 struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// How a caller that runs its own work holds its place.
-  enum Reservation: Sendable {
-    /// The queue was idle: the caller holds the turn already.
-    case acquired
-    /// The caller waits in line with this ticket.
-    case ticket(TurnTicket)
+  struct Reservation: Sendable {
+    enum Holder: Sendable {
+      /// The queue was idle: the caller holds the turn already.
+      case acquired
+      /// The caller waits in line with this ticket.
+      case ticket(TurnTicket)
+    }
+
+    let holder: Holder
+    /// The item as a QueueTesting observer sees it, when one watches.
+    let item: ObservedQueueItem?
   }
 
   @usableFromInline let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
@@ -29,23 +35,23 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   }
 
   /// Reserves a place for work that runs in the caller's (or a new) task.
-  func reserve() -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
+  func reserve(item: ObservedQueueItem?) -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
     machine.withLock { machine in
-      if machine.acquireIfIdle() { return (.acquired, .none) }
+      if machine.acquireIfIdle() { return (Reservation(holder: .acquired, item: item), .none) }
       let ticket = TurnTicket()
-      return (.ticket(ticket), machine.enqueue(Entry(ticket: ticket)))
+      return (Reservation(holder: .ticket(ticket), item: item), machine.enqueue(Entry(ticket: ticket)))
     }
   }
 
   /// Suspends until `reservation` holds the turn.
   func awaitTurn(_ reservation: Reservation) async {
-    if case .ticket(let ticket) = reservation { await ticket.awaitTurn() }
+    if case .ticket(let ticket) = reservation.holder { await ticket.awaitTurn() }
   }
 
   /// Gives back the turn held through `reservation`; `.startDrainer` means the caller must start
   /// one for the entries that arrived meanwhile.
   func endTurn(_ reservation: Reservation) -> SerialDrainStateMachine<Entry>.ReleaseAction {
-    switch reservation {
+    switch reservation.holder {
     case .acquired:
       return machine.withLock { $0.release() }
     case .ticket(let ticket):

@@ -1,0 +1,70 @@
+import Synchronization
+
+/// The process's one ``QueueObserver`` slot.
+///
+/// Queues read it once per enqueue: while nothing is installed that read is one relaxed atomic
+/// load and a branch, and the queues take exactly the paths they take without this type.
+public final class QueueObservation: Sendable {
+  @usableFromInline static let shared = QueueObservation()
+
+  /// Set once, never cleared: the fast check for "nothing installed".
+  @usableFromInline let isInstalled = Atomic<Bool>(false)
+  private let slot = LockedState<(any QueueObserver)?>.make(nil)
+
+  private init() {}
+
+  /// Installs `observer` for the rest of the process, unless one is installed already.
+  ///
+  /// The slot is written once, so readers never race with a replacement.
+  /// - Returns: Whether `observer` was installed (false: another observer was there first).
+  @discardableResult
+  public static func install(_ observer: any QueueObserver) -> Bool {
+    let installed = shared.slot.withLock { slot in
+      guard slot == nil else { return false }
+      slot = observer
+      return true
+    }
+    if installed { shared.isInstalled.store(true, ordering: .releasing) }
+    return installed
+  }
+
+  /// The installed observer, or nil (the common case, decided by one atomic load).
+  @inlinable
+  static var current: (any QueueObserver)? {
+    guard shared.isInstalled.load(ordering: .relaxed) else { return nil }
+    return shared.installedObserver()
+  }
+
+  @usableFromInline
+  func installedObserver() -> (any QueueObserver)? {
+    slot.withLock { $0 }
+  }
+}
+
+/// An item some observer watches: the token it handed out, and where to report.
+@usableFromInline
+struct ObservedQueueItem: Sendable {
+  @usableFromInline let observer: any QueueObserver
+  @usableFromInline let token: UInt64
+
+  /// Announces an item to the installed observer, if there is one and it is interested.
+  @inlinable
+  static func announce(on queue: @autoclosure () -> QueueDescription, waiting: Bool) -> ObservedQueueItem? {
+    guard let observer = QueueObservation.current,
+      let token = observer.itemEnqueued(on: queue(), waiting: waiting)
+    else { return nil }
+    return ObservedQueueItem(observer: observer, token: token)
+  }
+
+  @inlinable
+  init(observer: any QueueObserver, token: UInt64) {
+    self.observer = observer
+    self.token = token
+  }
+
+  @inlinable
+  func started() { observer.itemStarted(token) }
+
+  @inlinable
+  func finished() { observer.itemFinished(token) }
+}

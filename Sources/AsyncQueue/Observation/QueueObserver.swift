@@ -1,0 +1,49 @@
+/// Receives the life of every item of every queue in the process, for QueueTesting's harness.
+///
+/// This is the hook QueueTesting uses: it installs one observer per process (see
+/// ``QueueObservation``) to build traces, check ordering and explain deadlocks. You may install
+/// your own instead (for logging, say) if you do not use QueueTesting's controlled executor.
+/// Implementations are called on the thread that enqueues or runs the item, must return
+/// quickly, and must never call into a queue.
+public protocol QueueObserver: AnyObject, Sendable {
+  /// An item was enqueued on `queue` by the current task (if any). Returns a token for the
+  /// item's later events, or nil when the observer is not interested in this item (for example
+  /// because it does not belong to a controlled run); a nil item costs nothing further.
+  ///
+  /// - Parameter waiting: Whether the enqueuing task waits for the item (`enqueueAndWait`), as
+  ///   opposed to returning at once (`enqueue`, `Task(on:)`).
+  func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64?
+
+  /// The item's operation starts in the current task.
+  func itemStarted(_ token: UInt64)
+
+  /// The item's operation returned (or threw).
+  func itemFinished(_ token: UInt64)
+}
+
+/// What an observer learns about a queue.
+public struct QueueDescription: Sendable {
+  /// The kinds of queue.
+  public enum Kind: String, Sendable {
+    /// A ``FIFOQueue``: items start and finish in order.
+    case fifo
+    /// An ``ActorQueue``: items start in order on an actor.
+    case actor
+    /// ``MainActor/queue`` (and ``MainActorQueue``): an actor queue on the main actor.
+    case main
+  }
+
+  /// Identifies the queue for as long as it lives.
+  public let id: ObjectIdentifier
+  /// The queue's name, if it has one.
+  public let name: String?
+  /// The kind of queue.
+  public let kind: Kind
+
+  @usableFromInline
+  init(id: ObjectIdentifier, name: String?, kind: Kind) {
+    self.id = id
+    self.name = name
+    self.kind = kind
+  }
+}

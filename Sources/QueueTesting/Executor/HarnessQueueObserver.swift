@@ -1,0 +1,20 @@
+#if compiler(>=6.3)
+  import AsyncQueue
+
+  /// Feeds the active controlled run the life of queue items enqueued and run on its driver
+  /// thread; items of code outside the run (tests running in parallel) are declined, which costs
+  /// them one lock and nothing more.
+  final class HarnessQueueObserver: QueueObserver {
+    func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
+      RunLoopCore.shared.itemEnqueued(on: queue, waiting: waiting)
+    }
+
+    func itemStarted(_ token: UInt64) {
+      RunLoopCore.shared.itemStarted(token)
+    }
+
+    func itemFinished(_ token: UInt64) {
+      RunLoopCore.shared.itemFinished(token)
+    }
+  }
+#endif

@@ -1,0 +1,16 @@
+/// Suspends the current task like `withCheckedContinuation`, and under ``ControlledExecutor``
+/// records the wait by `name`: if nothing resumes the continuation, the ``DeadlockReport`` says
+/// `waits at continuation 'name'` instead of the run hanging.
+///
+/// Outside a controlled run it behaves exactly like `withCheckedContinuation`.
+public func withNamedContinuation<Value>(
+  _ name: String,
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (CheckedContinuation<Value, Never>) -> Void
+) async -> sending Value {
+  #if compiler(>=6.3)
+    let recorded = RunLoopCore.shared.beginNamedWait("continuation '\(name)'")
+    defer { if recorded { RunLoopCore.shared.endNamedWait() } }
+  #endif
+  return await withCheckedContinuation(isolation: isolation, function: name, body)
+}
