@@ -1,0 +1,189 @@
+#if compiler(>=6.3)
+  import AsyncQueue
+  import QueueTesting
+  import Testing
+
+  @Suite("Exhaustive search, virtual time and trace views", .serialized)
+  struct ExplorationAndTimeTests {
+    /// Two tasks that each yield once, awaited by the root: a small space with several orders.
+    static let twoYielders: @Sendable () async -> Void = {
+      let first = Task {
+        TraceRecorder.mark("a1")
+        await Task.yield()
+        TraceRecorder.mark("a2")
+      }
+      let second = Task {
+        TraceRecorder.mark("b1")
+        await Task.yield()
+        TraceRecorder.mark("b2")
+      }
+      await first.value
+      await second.value
+    }
+
+    static func marks(_ trace: Trace) -> String {
+      trace.events.compactMap { if case .mark(let label) = $0.kind { label } else { nil } }.joined(separator: " ")
+    }
+
+    @Test func unboundedSearchExhaustsTheSpaceAndCoversEveryRandomSchedule() {
+      var hashes: [UInt64] = []
+      var orders = Set<String>()
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil), Self.twoYielders) { result in
+        hashes.append(result.trace.hash)
+        orders.insert(Self.marks(result.trace))
+        return false
+      }
+      #expect(exploration.search.isExhausted)
+      #expect(exploration.search.schedulesExplored == hashes.count)
+      // Schedules may repeat a trace: on 6.3 `Task.yield()` first runs a job of no task that
+      // then enqueues the task, and ordering two such jobs differently can lead to the same run.
+      // Each schedule is still a different list of choices.
+      #expect(Set(hashes).count > 6)
+      // Every interleaving of a1 < a2 and b1 < b2 is reachable: 4!/(2!·2!) = 6.
+      #expect(orders.count == 6)
+      for seed in UInt64(0)..<200 {
+        let result = ControlledExecutor.runBlocking(seed: seed, Self.twoYielders)
+        #expect(hashes.contains(result.trace.hash), "seed \(seed) reached a schedule the search missed")
+      }
+    }
+
+    @Test func delayBoundLimitsTheSearch() {
+      let none = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 0), Self.twoYielders)
+      #expect(none.search.schedulesExplored == 1)
+      #expect(none.search.isExhausted)
+      let one = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 1), Self.twoYielders)
+      let all = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil), Self.twoYielders)
+      #expect(one.search.isExhausted)
+      #expect(1 < one.search.schedulesExplored)
+      #expect(one.search.schedulesExplored < all.search.schedulesExplored)
+    }
+
+    @Test func budgetStopsTheSearchWithoutClaimingExhaustion() {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 2), Self.twoYielders)
+      #expect(exploration.search.schedulesExplored == 2)
+      #expect(!exploration.search.isExhausted)
+    }
+
+    /// Seed 000's counterexample (a `Task {}` per call into an actor) is found by the search,
+    /// and the first failing schedule replays.
+    @Test func searchFindsTheTaskPerCallReordering() {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 1)) {
+        let counter = SeedCounter()
+        for index in 1...5 {
+          Task { await counter.incrementAndCheck(index) }
+        }
+        while await counter.count < 5 { await Task.yield() }
+        let outOfOrder = await counter.outOfOrder
+        TraceRecorder.mark("outOfOrder=\(outOfOrder)")
+      } stopWhen: { result in
+        !Self.marks(result.trace).hasSuffix("outOfOrder=0")
+      }
+      let failing = exploration.stoppedAt
+      #expect(failing != nil)
+      #expect(exploration.search.schedulesExplored <= 10)
+      if let failing {
+        let replay = ControlledExecutor.runBlocking(strategy: ReplayStrategy(failing.schedule)) {
+          let counter = SeedCounter()
+          for index in 1...5 {
+            Task { await counter.incrementAndCheck(index) }
+          }
+          while await counter.count < 5 { await Task.yield() }
+          let outOfOrder = await counter.outOfOrder
+          TraceRecorder.mark("outOfOrder=\(outOfOrder)")
+        }
+        #expect(replay.trace.hash == failing.trace.hash)
+      }
+    }
+
+    /// Timers due at the same virtual instant become runnable together and the strategy orders
+    /// them: across seeds both orders occur, and each replays.
+    @Test func timersDueTogetherAreOrderedByTheStrategy() {
+      let body: @Sendable () async -> Void = {
+        await withTaskGroup(of: Void.self) { group in
+          for name in ["x", "y"] {
+            group.addTask {
+              try? await Task.sleep(for: .seconds(1))
+              TraceRecorder.mark(name)
+            }
+          }
+        }
+      }
+      var orders = Set<String>()
+      for seed in UInt64(0)..<40 {
+        let result = ControlledExecutor.runBlocking(seed: seed, body)
+        #expect(result.virtualTime == 1_000_000_000)
+        let order = Self.marks(result.trace)
+        orders.insert(order)
+        let replay = ControlledExecutor.runBlocking(strategy: ReplayStrategy(result.schedule), body)
+        #expect(Self.marks(replay.trace) == order)
+      }
+      #expect(orders == ["x y", "y x"])
+    }
+
+    /// `VirtualClock.now` follows the run's virtual time, and sleeping on it is virtual.
+    @Test func virtualClockReadsVirtualTime() {
+      let readings = Box<[Duration]>([])
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let clock = VirtualClock()
+        let start = clock.now
+        readings.update { $0.append(start.offset) }
+        try? await Task.sleep(for: .seconds(90))
+        readings.update { $0.append(clock.now.offset) }
+        try? await clock.sleep(until: clock.now.advanced(by: .seconds(3600)))
+        readings.update { $0.append(start.duration(to: clock.now)) }
+      }
+      #expect(result.outcome == .completed)
+      #expect(readings.current == [.zero, .seconds(90), .seconds(3690)])
+      #expect(VirtualClock().now.offset == .zero)
+    }
+
+    /// The column view has one column per task and puts each event under its task.
+    @Test func columnViewPutsEventsUnderTheirTasks() {
+      let result = ControlledExecutor.runBlocking(seed: 5) {
+        let queue = FIFOQueue(name: "jobs")
+        await Task(name: "worker") {
+          queue.enqueue { TraceRecorder.mark("inside") }
+          await queue.enqueueAndWait {}
+        }.value
+      }
+      let view = result.trace.columnView()
+      let lines = view.split(separator: "\n").map(String.init)
+      #expect(lines[0].hasPrefix("step │ t1 (root)"))
+      #expect(lines[0].contains("t2 'worker'"))
+      let enqueueLine = lines.first { $0.contains("enqueue jobs#1") }
+      // The worker's column is the second one: its cell comes after the root's (empty) cell.
+      #expect(enqueueLine?.components(separatedBy: " │ ").count == 3)
+      #expect(enqueueLine?.components(separatedBy: " │ ")[1].trimmingCharacters(in: .whitespaces) == "")
+      #expect(view.contains("mark inside"))
+      #expect(lines.count == result.trace.events.count + 1)
+    }
+
+    /// Actor-queue and main-actor-queue items appear in the trace with their kind.
+    @Test func actorQueueItemsAreTraced() {
+      let result = ControlledExecutor.runBlocking(seed: 2) {
+        let journal = Journal()
+        journal.record("a")
+        await journal.flush()
+        await MainActor.queue.enqueueAndWait { _ in }
+      }
+      let items = result.trace.events.compactMap { event -> QueueItem? in
+        if case .started(let item) = event.kind { item } else { nil }
+      }
+      #expect(items.map(\.kind) == [.actor, .actor, .main])
+      #expect(items.map(\.number) == [1, 2, 1])
+    }
+  }
+
+  actor Journal {
+    private let queue = ActorQueue<Journal>()
+    private var lines: [String] = []
+
+    init() { queue.adoptExecutionContext(of: self) }
+
+    nonisolated func record(_ line: String) {
+      queue.enqueue { journal in journal.lines.append(line) }
+    }
+
+    func flush() async { await queue.enqueueAndWait { _ in } }
+  }
+#endif
