@@ -15,9 +15,11 @@ let package = Package(
   targets: [
     .target(name: "AsyncQueue"),
     .target(name: "QueueTesting", dependencies: ["AsyncQueue"]),
-    .executableTarget(name: "queue-fuzz", dependencies: ["QueueTesting"]),
+    .target(name: "QueueFuzzCore", dependencies: ["QueueTesting"]),
+    .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
     .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue"]),
     .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "AsyncQueue"]),
+    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

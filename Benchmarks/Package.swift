@@ -27,6 +27,18 @@ let package = Package(
       path: "Benchmarks/QueueBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
+    // A process of its own: the controlled executor, once installed, sees every job of the
+    // process, which would tax the queue benchmarks above.
+    .executableTarget(
+      name: "HarnessBenchmarks",
+      dependencies: [
+        .product(name: "Benchmark", package: "benchmark"),
+        .product(name: "QueueTesting", package: "swift-queue-harness"),
+      ],
+      path: "Benchmarks/HarnessBenchmarks",
+      swiftSettings: [.swiftLanguageMode(.v6)],
+      plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    ),
   ]
 )

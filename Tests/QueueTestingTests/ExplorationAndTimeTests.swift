@@ -154,7 +154,7 @@
       // The worker's column is the second one: its cell comes after the root's (empty) cell.
       #expect(enqueueLine?.components(separatedBy: " │ ").count == 3)
       #expect(enqueueLine?.components(separatedBy: " │ ")[1].trimmingCharacters(in: .whitespaces) == "")
-      #expect(view.contains("mark inside"))
+      #expect(view.contains("inside"))
       #expect(lines.count == result.trace.events.count + 1)
     }
 

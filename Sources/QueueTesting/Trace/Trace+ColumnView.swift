@@ -13,7 +13,7 @@ extension Trace {
   /// - Parameters:
   ///   - limit: Show only the last `limit` events (nil: all).
   ///   - width: The width of a task's column; longer cells are cut.
-  public func columnView(limit: Int? = nil, width: Int = 22) -> String {
+  public func columnView(limit: Int? = nil, width: Int = 18) -> String {
     let shown = limit.map { Array(events.suffix($0)) } ?? events
     let tasks = Array(Set(shown.map(\.task))).sorted()
     func cell(_ text: String) -> String {

@@ -136,7 +136,7 @@ extension Trace.Event.Kind {
     case .started(let item): "start \(item)"
     case .finished(let item): "finish \(item)"
     case .waits(let label): "waits: \(label)"
-    case .mark(let label): "mark \(label)"
+    case .mark(let label): label
     }
   }
 }

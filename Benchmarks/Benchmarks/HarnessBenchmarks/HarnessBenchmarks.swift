@@ -1,0 +1,69 @@
+import Benchmark
+import QueueTesting
+
+// The controlled executor's speed: how many jobs per second the driver steps through, and how
+// many whole schedules per second a small body explores. Time is per job (per schedule for the
+// second benchmark); the custom metrics give the rates directly.
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .peakMemoryResident],
+    timeUnits: .nanoseconds,
+    warmupIterations: 1,
+    scalingFactor: .one,
+    maxDuration: .seconds(20),
+    maxIterations: 7
+  )
+
+  Benchmark(
+    "ControlledExecutor stepping, yield-heavy body (~1M jobs)",
+    configuration: .init(
+      metrics: [.wallClock, .peakMemoryResident, .custom("jobs/s", polarity: .prefersLarger, useScalingFactor: false)],
+      scalingFactor: .mega)
+  ) { benchmark in
+    let clock = ContinuousClock()
+    let start = clock.now
+    let result = ControlledExecutor.runBlocking(seed: 1) {
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<10 {
+          group.addTask {
+            for _ in 0..<50_000 { await Task.yield() }
+          }
+        }
+      }
+    }
+    let elapsed = start.duration(to: clock.now)
+    precondition(result.outcome == .completed)
+    benchmark.measurement(.custom("jobs/s", polarity: .prefersLarger, useScalingFactor: false), rate(result.steps, elapsed))
+    blackHole(result.trace.hash)
+  }
+
+  Benchmark(
+    "ControlledExecutor schedules, 10 tasks ~30 steps (1k schedules)",
+    configuration: .init(
+      metrics: [.wallClock, .custom("schedules/s", polarity: .prefersLarger, useScalingFactor: false)],
+      scalingFactor: .kilo)
+  ) { benchmark in
+    let clock = ContinuousClock()
+    let start = clock.now
+    var steps = 0
+    for seed in UInt64(0)..<1000 {
+      let result = ControlledExecutor.runBlocking(seed: seed) {
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<10 {
+            group.addTask { await Task.yield() }
+          }
+        }
+      }
+      steps += result.steps
+    }
+    let elapsed = start.duration(to: clock.now)
+    benchmark.measurement(.custom("schedules/s", polarity: .prefersLarger, useScalingFactor: false), rate(1000, elapsed))
+    blackHole(steps)
+  }
+}
+
+func rate(_ count: Int, _ elapsed: Duration) -> Int {
+  let (seconds, attoseconds) = elapsed.components
+  return Int(Double(count) / (Double(seconds) + Double(attoseconds) / 1e18))
+}

@@ -1,0 +1,64 @@
+import Foundation
+import QueueTesting
+
+/// The `queue-fuzz` command line: `run`, `replay`, `generate`.
+///
+/// Exit status: 0 every guarantee held, 1 a guarantee (or expected outcome) failed, 2 bad input
+/// or usage.
+public enum QueueFuzz {
+  static let overview = """
+    OVERVIEW: Replays enqueue/suspend scenarios under many schedules of a controlled executor and
+    checks the ordering guarantees of FIFOQueue, ActorQueue and MainActor.queue.
+
+    USAGE: queue-fuzz <command> [options]
+
+    COMMANDS:
+      run PATH...          Check every scenario file under PATH (files or folders, recursive).
+      replay FILE          Replay one schedule of one scenario exactly (same trace hash).
+      generate             Write random valid scenario files.
+
+    Run 'queue-fuzz <command> --help' for a command's options.
+    """
+
+  /// Runs the command line `arguments` (without the program name); returns the exit status.
+  public static func main(_ arguments: [String], console: FuzzConsole = .standard) -> Int32 {
+    guard let command = arguments.first else {
+      console.err(overview)
+      return 2
+    }
+    let rest = Array(arguments.dropFirst())
+    switch command {
+    case "--help", "-h", "help":
+      console.out(overview)
+      return 0
+    case "run":
+      return RunCommand.main(rest, console: console)
+    case "replay":
+      return ReplayCommand.main(rest, console: console)
+    case "generate":
+      return GenerateCommand.main(rest, console: console)
+    default:
+      console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay or generate)")
+      console.err(overview)
+      return 2
+    }
+  }
+
+  /// Prints a usage error and the command's help; returns 2.
+  static func usageError(_ message: String, help: String, console: FuzzConsole) -> Int32 {
+    console.err("queue-fuzz: error: \(message)")
+    console.err(help)
+    return 2
+  }
+
+  static func format(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let value = Double(seconds) + Double(attoseconds) / 1e18
+    return value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}

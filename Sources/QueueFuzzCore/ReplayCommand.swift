@@ -1,0 +1,66 @@
+import QueueTesting
+
+/// `queue-fuzz replay FILE --schedule TEXT`
+enum ReplayCommand {
+  static let help = """
+    USAGE: queue-fuzz replay FILE --schedule TEXT [--queue-impl NAME] [--step-budget N]
+
+    Runs one scenario once under the given schedule (as printed by 'run') and prints the outcome,
+    the trace hash, every broken guarantee and the per-task trace. The same schedule gives the
+    same trace hash in any process, debug or release.
+
+    EXIT STATUS: 0 the guarantees held, 1 one failed, 2 bad input or usage.
+    """
+
+  static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      console.out(help)
+      return 0
+    }
+    let file: String
+    let schedule: Schedule
+    let implementation: QueueImplementation
+    let stepBudget: Int
+    do {
+      let reader = try ArgumentReader(arguments, options: ["--schedule", "--queue-impl", "--step-budget"])
+      guard reader.positionals.count == 1 else {
+        return QueueFuzz.usageError("'replay' needs exactly one FILE", help: help, console: console)
+      }
+      file = reader.positionals[0]
+      guard let text = reader.string("--schedule") else {
+        return QueueFuzz.usageError("'replay' needs --schedule TEXT (as printed by 'run')", help: help, console: console)
+      }
+      do {
+        schedule = try Schedule(parsing: text)
+      } catch {
+        return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
+      }
+      implementation = try reader.choice("--queue-impl", default: QueueImplementation.real)
+      stepBudget = try reader.integer("--step-budget", default: 100_000, range: 1...100_000_000)
+    } catch {
+      return QueueFuzz.usageError(error.message, help: help, console: console)
+    }
+    let scenario: Scenario
+    switch ScenarioFiles.load(file) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let errors):
+      for error in errors.errors { console.err(error.description) }
+      return 2
+    }
+    let (result, events) = ScenarioRunner.runOnce(
+      scenario, implementation: implementation, strategy: ReplayStrategy(schedule), stepBudget: stepBudget)
+    console.out("scenario: \(scenario.name)")
+    console.out("outcome: \(result.outcome == .completed ? "completed" : "\(result.outcome)")")
+    console.out("steps: \(result.steps), virtual time: \(result.virtualTime) ns")
+    console.out("trace hash: \(String(result.trace.hash, radix: 16))")
+    console.out(result.trace.columnView())
+    guard let failure = ScenarioRunner.evaluate(scenario, result, events) else {
+      console.out("all checked guarantees held")
+      return 0
+    }
+    RunCommand.printFailure(
+      ScenarioRunner.Failure(kind: failure, scheduleNumber: 1, run: result), scenario: scenario,
+      options: ScenarioRunner.Options(implementation: implementation), console: console)
+    return 1
+  }
+}

@@ -1,0 +1,45 @@
+import AsyncQueue
+
+/// Which queues a scenario runs against: the real ones, or a deliberately broken one (a
+/// *mutant*) that the oracles must catch.
+public enum QueueImplementation: String, CaseIterable, Sendable {
+  /// `FIFOQueue`, `ActorQueue` and `MainActor.queue` as shipped.
+  case real
+  /// Every queue is a `Task { }` per item (seed 000's counterexample).
+  case taskPerEnqueue = "task-per-enqueue"
+  /// FIFO queues let the next item start when the current one suspends (actor-queue
+  /// semantics where FIFO is promised).
+  case fifoReleasesAtSuspension = "fifo-suspend-release"
+  /// Actor queues start items through the actor's priority-ordered job queue (the anchor's
+  /// flaw): mixed priorities reorder starts.
+  case actorPriorityReorder = "actor-priority"
+
+  /// The broken implementations.
+  public static var mutants: [QueueImplementation] { allCases.filter { $0 != .real } }
+
+  /// A fresh runtime for one queue of one run.
+  func makeRuntime(for queue: Scenario.Queue) -> any ScenarioQueueRuntime {
+    switch (self, queue.kind) {
+    case (.real, .fifo), (.actorPriorityReorder, .fifo):
+      RealFIFORuntime(queue: FIFOQueue(name: queue.name))
+    case (.real, .actor), (.fifoReleasesAtSuspension, .actor):
+      Self.actorRuntime()
+    case (.real, .main), (.fifoReleasesAtSuspension, .main):
+      RealActorRuntime(actor: MainActor.shared, queue: MainActor.queue)
+    case (.taskPerEnqueue, .fifo):
+      TaskPerEnqueueRuntime(actor: nil)
+    case (.taskPerEnqueue, .actor), (.taskPerEnqueue, .main):
+      TaskPerEnqueueRuntime(actor: ScenarioActor())
+    case (.fifoReleasesAtSuspension, .fifo):
+      // An actor queue on a private actor: starts in order, but only until the first suspension.
+      Self.actorRuntime()
+    case (.actorPriorityReorder, .actor), (.actorPriorityReorder, .main):
+      PriorityOrderedActorRuntime(actor: PriorityOrderedActor())
+    }
+  }
+
+  private static func actorRuntime() -> RealActorRuntime<ScenarioActor> {
+    let actor = ScenarioActor()
+    return RealActorRuntime(actor: actor, queue: actor.queue)
+  }
+}

@@ -1,0 +1,36 @@
+/// One problem in a scenario file, at a line and column (both from 1).
+public struct ScenarioParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file, as given to the parser.
+  public var path: String
+  /// The line, from 1.
+  public var line: Int
+  /// The column, from 1.
+  public var column: Int
+  /// What was wrong and what was expected.
+  public var message: String
+
+  /// Creates an error.
+  public init(path: String, line: Int, column: Int, message: String) {
+    self.path = path
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+
+  /// `path:line:column: error: message`, the form compilers use (editors jump to it).
+  public var description: String { "\(path):\(line):\(column): error: \(message)" }
+}
+
+/// Every problem found in a scenario file, in file order.
+public struct ScenarioParseErrors: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The problems.
+  public var errors: [ScenarioParseError]
+
+  /// Creates the list.
+  public init(errors: [ScenarioParseError]) {
+    self.errors = errors
+  }
+
+  /// One line per problem.
+  public var description: String { errors.map(\.description).joined(separator: "\n") }
+}

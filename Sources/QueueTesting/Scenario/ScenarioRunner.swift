@@ -1,0 +1,178 @@
+#if compiler(>=6.3)
+  /// Runs a ``Scenario`` under many schedules of the ``ControlledExecutor`` and checks its
+  /// guarantees and expected outcome on every one, stopping at the first failure.
+  public enum ScenarioRunner {
+    /// How schedules are chosen.
+    public enum StrategyKind: String, CaseIterable, Sendable {
+      /// ``SeededRandomStrategy``, one derived seed per schedule.
+      case random
+      /// ``PCTStrategy`` (depth 3), one derived seed per schedule.
+      case pct
+      /// ``ExhaustiveSearch`` with a delay bound of 2; the schedule count is its budget.
+      case exhaustive
+    }
+
+    /// What to run.
+    public struct Options: Sendable {
+      /// How many schedules (at most, for exhaustive search).
+      public var schedules: Int
+      /// The seed the per-schedule seeds derive from.
+      public var seed: UInt64
+      /// How schedules are chosen.
+      public var strategy: StrategyKind
+      /// The queues to run against.
+      public var implementation: QueueImplementation
+      /// The most jobs per schedule.
+      public var stepBudget: Int
+
+      /// Creates options.
+      public init(
+        schedules: Int = 100, seed: UInt64 = 0, strategy: StrategyKind = .random,
+        implementation: QueueImplementation = .real, stepBudget: Int = 100_000
+      ) {
+        self.schedules = schedules
+        self.seed = seed
+        self.strategy = strategy
+        self.implementation = implementation
+        self.stepBudget = stepBudget
+      }
+    }
+
+    /// Why a schedule failed.
+    public enum FailureKind: Equatable, Sendable {
+      /// Ordering guarantees were broken.
+      case guarantees([OrderingViolation])
+      /// The run ended otherwise than the scenario expects.
+      case outcome(expected: Scenario.Outcome, observed: String)
+    }
+
+    /// One failing schedule, with what it takes to replay it.
+    public struct Failure: Sendable {
+      /// What failed.
+      public var kind: FailureKind
+      /// The failing schedule's number (from 1).
+      public var scheduleNumber: Int
+      /// The run.
+      public var run: RunResult
+
+      /// Creates a failure record.
+      public init(kind: FailureKind, scheduleNumber: Int, run: RunResult) {
+        self.kind = kind
+        self.scheduleNumber = scheduleNumber
+        self.run = run
+      }
+
+      /// The broken guarantees' names, or `outcome`.
+      public var summary: String {
+        switch kind {
+        case .guarantees(let violations):
+          Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ", ")
+        case .outcome(let expected, let observed):
+          "outcome: expected \(expected.rawValue), observed \(observed)"
+        }
+      }
+    }
+
+    /// The result of running one scenario.
+    public struct Report: Sendable {
+      /// The scenario.
+      public var scenario: Scenario
+      /// The options used.
+      public var options: Options
+      /// Schedules run (up to and including a failing one).
+      public var schedulesRun: Int
+      /// Whether an exhaustive search covered its whole space.
+      public var exhausted: Bool?
+      /// The first failure, if any.
+      public var failure: Failure?
+      /// Real time taken.
+      public var elapsed: Duration
+    }
+
+    /// Runs `scenario` once under `strategy`; returns the run and the items' events.
+    public static func runOnce(
+      _ scenario: Scenario, implementation: QueueImplementation = .real,
+      strategy: some ScheduleStrategy & Sendable, stepBudget: Int = 100_000
+    ) -> (RunResult, [OrderingEvent]) {
+      let execution = ScenarioExecution(scenario: scenario, implementation: implementation)
+      let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget) {
+        await execution.run()
+      }
+      return (result, execution.events)
+    }
+
+    /// Checks one run against the scenario's expectations.
+    public static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent]) -> FailureKind? {
+      let observed: String
+      switch result.outcome {
+      case .completed: observed = "completes"
+      case .deadlocked: observed = "deadlocks"
+      case .stepBudgetExceeded(let steps): observed = "step budget exceeded after \(steps) steps"
+      case .outsideWakeUpNeverCame(let labels): observed = "outside wake-up never came (\(labels.joined(separator: ", ")))"
+      }
+      switch scenario.outcome {
+      case .completes where observed != "completes", .deadlocks where observed != "deadlocks":
+        return .outcome(expected: scenario.outcome, observed: observed)
+      case .any where observed != "completes" && observed != "deadlocks":
+        return .outcome(expected: scenario.outcome, observed: observed)
+      default:
+        break
+      }
+      var violations = OrderingOracle.check(events, guarantees: scenario.checks)
+      guard !violations.isEmpty else { return nil }
+      for index in violations.indices { violations[index].schedule = result.schedule }
+      return .guarantees(violations)
+    }
+
+    /// Runs `scenario` under `options.schedules` schedules; stops at the first failure.
+    public static func run(_ scenario: Scenario, options: Options) -> Report {
+      let clock = ContinuousClock()
+      let start = clock.now
+      var report = Report(
+        scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
+      func check(_ result: RunResult, _ events: [OrderingEvent]) -> Bool {
+        report.schedulesRun += 1
+        if let kind = evaluate(scenario, result, events) {
+          report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
+          return false
+        }
+        return true
+      }
+      switch options.strategy {
+      case .random:
+        for index in 0..<options.schedules {
+          let strategy = SeededRandomStrategy(seed: scheduleSeed(options.seed, index))
+          let (result, events) = runOnce(
+            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+          if !check(result, events) { break }
+        }
+      case .pct:
+        var expectedSteps = 100
+        for index in 0..<options.schedules {
+          let strategy = PCTStrategy(seed: scheduleSeed(options.seed, index), depth: 3, expectedSteps: expectedSteps)
+          let (result, events) = runOnce(
+            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+          expectedSteps = max(result.schedule.choices.count, 1)
+          if !check(result, events) { break }
+        }
+      case .exhaustive:
+        var search = ExhaustiveSearch(delayBound: 2, budget: max(options.schedules, 1))
+        while let strategy = search.nextStrategy() {
+          let (result, events) = runOnce(
+            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+          search.record(result)
+          if !check(result, events) { break }
+        }
+        report.exhausted = search.isExhausted
+      }
+      report.elapsed = start.duration(to: clock.now)
+      return report
+    }
+
+    /// The seed of schedule `index` of a run seeded with `seed` (SplitMix64 of both).
+    public static func scheduleSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+      var generator = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+      return generator.next()
+    }
+  }
+#endif
