@@ -16,14 +16,14 @@ let benchmarks: @Sendable () -> Void = {
   )
 
   Benchmark(
-    "ControlledExecutor stepping, yield-heavy body (~1M jobs)",
+    "ControlledExecutor stepping, yield-heavy body (10 tasks x 50k yields)",
     configuration: .init(
       metrics: [.wallClock, .peakMemoryResident, .custom("jobs/s", polarity: .prefersLarger, useScalingFactor: false)],
       scalingFactor: .mega)
   ) { benchmark in
     let clock = ContinuousClock()
     let start = clock.now
-    let result = ControlledExecutor.runBlocking(seed: 1) {
+    let result = ControlledExecutor.runBlocking(seed: 1, stepBudget: 10_000_000) {
       await withTaskGroup(of: Void.self) { group in
         for _ in 0..<10 {
           group.addTask {

@@ -9,6 +9,9 @@
   /// `Task.sleep`, whose time is virtual: it advances only when nothing can run, so an hour of
   /// sleeping takes milliseconds.
   ///
+  /// - A run ends when its root task has finished and no job is runnable any more (jobs left
+  ///   runnable by the root still run; timers still pending are handed to the platform), when it
+  ///   deadlocks, or when the step budget is spent.
   /// - Only one controlled run happens at a time in a process; concurrent calls wait their turn.
   ///   Code that does not belong to a run (tests running in parallel) is never captured.
   /// - The first run installs the harness executors for the rest of the process (an SPI of the

@@ -289,7 +289,10 @@
           timers.removeAll { $0.deadline == earliest }
           ready += due.map(\.job)
         }
-        if ready.isEmpty || rootDone {
+        // After the root finished, the jobs it left runnable still run (a queue's drainer giving
+        // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is
+        // left mid-step. Pending timers are not waited for.
+        if ready.isEmpty {
           if !rootDone {
             let trace = self.trace
             let (blocked, cycle, never) = ledger.analyze(label: { trace.label(ofTask: $0) })
