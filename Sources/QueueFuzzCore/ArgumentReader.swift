@@ -39,7 +39,9 @@ struct ArgumentReader {
   func integer(_ option: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
     guard let text = values[option] else { return value }
     guard let number = Int(text), range.contains(number) else {
-      throw UsageError(message: "option '\(option)' expects a whole number in \(range.lowerBound)...\(range.upperBound), found '\(text)'")
+      throw UsageError(
+        message:
+          "option '\(option)' expects a whole number in \(range.lowerBound)...\(range.upperBound), found '\(text)'")
     }
     return number
   }
@@ -52,7 +54,9 @@ struct ArgumentReader {
     return number
   }
 
-  func choice<Choice: RawRepresentable<String> & CaseIterable>(_ option: String, default value: Choice) throws(UsageError) -> Choice {
+  func choice<Choice: RawRepresentable<String> & CaseIterable>(_ option: String, default value: Choice)
+    throws(UsageError) -> Choice
+  {
     guard let text = values[option] else { return value }
     guard let choice = Choice(rawValue: text) else {
       let known = Choice.allCases.map(\.rawValue).joined(separator: ", ")

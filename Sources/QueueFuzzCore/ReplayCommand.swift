@@ -28,7 +28,8 @@ enum ReplayCommand {
       }
       file = reader.positionals[0]
       guard let text = reader.string("--schedule") else {
-        return QueueFuzz.usageError("'replay' needs --schedule TEXT (as printed by 'run')", help: help, console: console)
+        return QueueFuzz.usageError(
+          "'replay' needs --schedule TEXT (as printed by 'run')", help: help, console: console)
       }
       do {
         schedule = try Schedule(parsing: text)

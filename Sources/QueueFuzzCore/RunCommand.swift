@@ -118,13 +118,15 @@ enum RunCommand {
         console.out("    observed: \(violation.observed.joined(separator: ", "))")
       }
     case .outcome(let expected, let observed):
-      console.out("  expected the run to \(expected == .completes ? "complete" : expected.rawValue), but it \(observed)")
+      console.out(
+        "  expected the run to \(expected == .completes ? "complete" : expected.rawValue), but it \(observed)")
       if case .deadlocked(let report) = failure.run.outcome {
         console.out(report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
       }
     }
     console.out("  per-task trace (last 40 events):")
-    console.out(failure.run.trace.columnView(limit: 40).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+    console.out(
+      failure.run.trace.columnView(limit: 40).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
     let implementation = options.implementation == .real ? "" : " --queue-impl \(options.implementation.rawValue)"
     console.out(
       "  replay: swift run queue-fuzz replay \(scenario.path ?? "FILE") --schedule \(failure.run.schedule)\(implementation)"

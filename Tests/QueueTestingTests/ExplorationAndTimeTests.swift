@@ -164,7 +164,11 @@
         let journal = Journal()
         journal.record("a")
         await journal.flush()
-        await MainActor.queue.enqueueAndWait { _ in }
+        // A queue of its own on the main actor: `MainActor.queue` is shared with suites running
+        // in parallel, whose items could hold its turn from outside the run.
+        let mainQueue = ActorQueue<MainActor>()
+        mainQueue.adoptExecutionContext(of: MainActor.shared)
+        await mainQueue.enqueueAndWait { _ in }
       }
       let items = result.trace.events.compactMap { event -> QueueItem? in
         if case .started(let item) = event.kind { item } else { nil }

@@ -25,7 +25,7 @@ public enum QueueImplementation: String, CaseIterable, Sendable {
     case (.real, .actor), (.fifoReleasesAtSuspension, .actor):
       Self.actorRuntime()
     case (.real, .main), (.fifoReleasesAtSuspension, .main):
-      RealActorRuntime(actor: MainActor.shared, queue: MainActor.queue)
+      Self.mainActorRuntime()
     case (.taskPerEnqueue, .fifo):
       TaskPerEnqueueRuntime(actor: nil)
     case (.taskPerEnqueue, .actor), (.taskPerEnqueue, .main):
@@ -41,5 +41,14 @@ public enum QueueImplementation: String, CaseIterable, Sendable {
   private static func actorRuntime() -> RealActorRuntime<ScenarioActor> {
     let actor = ScenarioActor()
     return RealActorRuntime(actor: actor, queue: actor.queue)
+  }
+
+  /// An actor queue on the main actor, as `MainActor.queue` is, but fresh for each run: the
+  /// process's `MainActor.queue` is shared with code outside the run (tests running in
+  /// parallel), which could hold its turn while a run waits.
+  private static func mainActorRuntime() -> RealActorRuntime<MainActor> {
+    let queue = ActorQueue<MainActor>()
+    queue.adoptExecutionContext(of: MainActor.shared)
+    return RealActorRuntime(actor: MainActor.shared, queue: queue)
   }
 }

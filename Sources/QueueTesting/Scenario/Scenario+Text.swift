@@ -7,7 +7,8 @@ extension Scenario {
     lines.append("check " + (checks.count == Guarantee.allCases.count ? "all" : checkWords.joined(separator: " ")))
     for queue in queues { lines.append("queue \(queue.name) \(queue.kind.rawValue)") }
     for caller in callers {
-      lines.append("caller \(caller.name) \(caller.context.rawValue)" + (caller.priority.map { " priority \($0.rawValue)" } ?? ""))
+      lines.append(
+        "caller \(caller.name) \(caller.context.rawValue)" + (caller.priority.map { " priority \($0.rawValue)" } ?? ""))
       lines += caller.steps.map { "  " + $0.action.text }
     }
     for item in items {

@@ -81,7 +81,8 @@ public struct ScenarioGenerator: Sendable {
         items[parent].steps.insert(step, at: below(items[parent].steps.count + 1))
       } else {
         let caller = below(callers.count)
-        let styles: [Scenario.EnqueueStyle] = callers[caller].context == .sync ? [.enqueue, .task] : [.enqueue, .task, .wait]
+        let styles: [Scenario.EnqueueStyle] =
+          callers[caller].context == .sync ? [.enqueue, .task] : [.enqueue, .task, .wait]
         let style = styles[below(styles.count)]
         callers[caller].steps.append(
           Scenario.Step(

@@ -85,15 +85,21 @@ public struct ScenarioParser: Sendable {
 
       if !sawHeader {
         if indented || head.text != "scenario" {
-          error(lineNumber, head.column, "expected the header 'scenario \(Self.formatVersion)' before anything else, found '\(head.text)'")
+          error(
+            lineNumber, head.column,
+            "expected the header 'scenario \(Self.formatVersion)' before anything else, found '\(head.text)'")
           return scenario
         }
         guard tokens.count == 2 else {
-          error(lineNumber, head.column, "expected 'scenario \(Self.formatVersion)': the header takes exactly one version number")
+          error(
+            lineNumber, head.column,
+            "expected 'scenario \(Self.formatVersion)': the header takes exactly one version number")
           return scenario
         }
         guard Int(tokens[1].text) == Self.formatVersion else {
-          error(lineNumber, tokens[1].column, "unsupported format version '\(tokens[1].text)': this parser reads version \(Self.formatVersion)")
+          error(
+            lineNumber, tokens[1].column,
+            "unsupported format version '\(tokens[1].text)': this parser reads version \(Self.formatVersion)")
           return scenario
         }
         sawHeader = true
@@ -104,11 +110,17 @@ public struct ScenarioParser: Sendable {
         let step = parseStep(tokens, line: lineNumber)
         switch owner {
         case .none:
-          error(lineNumber, head.column, "indented step '\(head.text)' outside a caller or item: declare 'caller NAME sync|task' or 'item NAME' first")
+          error(
+            lineNumber, head.column,
+            "indented step '\(head.text)' outside a caller or item: declare 'caller NAME sync|task' or 'item NAME' first"
+          )
         case .caller(let index):
           if let step {
             if scenario.callers[index].context == .sync, !Self.allowedInSyncCaller(step.action) {
-              error(lineNumber, head.column, "step '\(head.text)' suspends, which a sync caller cannot do: use a 'task' caller, or 'enqueue'/'task'/'cancel'/'work'")
+              error(
+                lineNumber, head.column,
+                "step '\(head.text)' suspends, which a sync caller cannot do: use a 'task' caller, or 'enqueue'/'task'/'cancel'/'work'"
+              )
             } else if step.action == .throwError {
               error(lineNumber, head.column, "'throw' is for items, not callers")
             } else {
@@ -118,7 +130,9 @@ public struct ScenarioParser: Sendable {
         case .item(let index):
           if let step {
             if scenario.items[index].steps.last?.action == .throwError {
-              error(lineNumber, head.column, "step '\(head.text)' after 'throw' never runs: 'throw' must be an item's last step")
+              error(
+                lineNumber, head.column,
+                "step '\(head.text)' after 'throw' never runs: 'throw' must be an item's last step")
             } else {
               scenario.items[index].steps.append(step)
             }
@@ -140,14 +154,18 @@ public struct ScenarioParser: Sendable {
         scenario.name = tokens.dropFirst().map(\.text).joined(separator: " ")
       case "outcome":
         guard tokens.count == 2, let outcome = Scenario.Outcome(rawValue: tokens[1].text) else {
-          error(lineNumber, tokens.count > 1 ? tokens[1].column : head.column, "expected 'outcome completes|deadlocks|any'")
+          error(
+            lineNumber, tokens.count > 1 ? tokens[1].column : head.column, "expected 'outcome completes|deadlocks|any'")
           continue
         }
         if !sawDirective.insert("outcome").inserted { error(lineNumber, head.column, "duplicate 'outcome' directive") }
         scenario.outcome = outcome
       case "check":
         guard tokens.count >= 2 else {
-          error(lineNumber, head.column, "expected guarantees after 'check': all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))")
+          error(
+            lineNumber, head.column,
+            "expected guarantees after 'check': all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
+          )
           continue
         }
         if !sawDirective.insert("check").inserted { error(lineNumber, head.column, "duplicate 'check' directive") }
@@ -160,7 +178,10 @@ public struct ScenarioParser: Sendable {
           } else if let guarantee = Guarantee(rawValue: token.text) {
             checks.insert(guarantee)
           } else {
-            error(lineNumber, token.column, "unknown guarantee '\(token.text)': expected all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))")
+            error(
+              lineNumber, token.column,
+              "unknown guarantee '\(token.text)': expected all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
           }
         }
         scenario.checks = checks
@@ -171,7 +192,9 @@ public struct ScenarioParser: Sendable {
         }
         let name = tokens[1]
         guard Self.isName(name.text) else {
-          error(lineNumber, name.column, "invalid queue name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
+          error(
+            lineNumber, name.column,
+            "invalid queue name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
           continue
         }
         guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text) else {
@@ -183,7 +206,9 @@ public struct ScenarioParser: Sendable {
           continue
         }
         if kind == .main, let other = scenario.queues.first(where: { $0.kind == .main }) {
-          error(lineNumber, tokens[2].column, "a second main queue: '\(other.name)' already is MainActor.queue, and there is only one")
+          error(
+            lineNumber, tokens[2].column,
+            "a second main queue: '\(other.name)' already is MainActor.queue, and there is only one")
           continue
         }
         queueLines[name.text] = lineNumber
@@ -195,7 +220,9 @@ public struct ScenarioParser: Sendable {
         }
         let name = tokens[1]
         guard Self.isName(name.text) else {
-          error(lineNumber, name.column, "invalid caller name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
+          error(
+            lineNumber, name.column,
+            "invalid caller name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
           continue
         }
         guard let context = Scenario.Caller.Context(rawValue: tokens[2].text) else {
@@ -207,7 +234,9 @@ public struct ScenarioParser: Sendable {
           priority = parsePriority(tokens[4], line: lineNumber)
           if priority == nil { continue }
           if context == .sync {
-            error(lineNumber, tokens[3].column, "a sync caller has no priority of its own: give the priority to a 'task' caller")
+            error(
+              lineNumber, tokens[3].column,
+              "a sync caller has no priority of its own: give the priority to a 'task' caller")
             continue
           }
         }
@@ -226,7 +255,9 @@ public struct ScenarioParser: Sendable {
         }
         let name = tokens[1]
         guard Self.isName(name.text) else {
-          error(lineNumber, name.column, "invalid item name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
+          error(
+            lineNumber, name.column,
+            "invalid item name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
           continue
         }
         if let earlier = itemLines[name.text] {
@@ -237,12 +268,14 @@ public struct ScenarioParser: Sendable {
         scenario.items.append(Scenario.Item(name: name.text, steps: [], line: lineNumber))
         owner = .item(scenario.items.count - 1)
       default:
-        error(lineNumber, head.column, "unknown directive '\(head.text)': expected name, outcome, check, queue, caller or item (steps are indented)")
+        error(
+          lineNumber, head.column,
+          "unknown directive '\(head.text)': expected name, outcome, check, queue, caller or item (steps are indented)")
       }
     }
 
     if !sawHeader {
-      error(max(lineNumber, 1), 1, "empty scenario: expected the header 'scenario \(Self.formatVersion)'")
+      error(1, 1, "empty scenario: expected the header 'scenario \(Self.formatVersion)'")
       return scenario
     }
     validate(scenario)
@@ -259,7 +292,10 @@ public struct ScenarioParser: Sendable {
 
   private mutating func parsePriority(_ token: Token, line: Int) -> ScenarioPriority? {
     guard let priority = ScenarioPriority(rawValue: token.text) else {
-      error(line, token.column, "unknown priority '\(token.text)': expected \(ScenarioPriority.allCases.map(\.rawValue).joined(separator: ", "))")
+      error(
+        line, token.column,
+        "unknown priority '\(token.text)': expected \(ScenarioPriority.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
       return nil
     }
     return priority
@@ -290,7 +326,9 @@ public struct ScenarioParser: Sendable {
     case "sleep":
       guard expectCount(2, "sleep DURATION (e.g. 10ms, 2s, 1h)") else { return nil }
       guard let nanoseconds = Self.duration(tokens[1].text) else {
-        error(line, tokens[1].column, "invalid duration '\(tokens[1].text)': expected a whole number with a unit: ns, us, ms, s, m or h")
+        error(
+          line, tokens[1].column,
+          "invalid duration '\(tokens[1].text)': expected a whole number with a unit: ns, us, ms, s, m or h")
         return nil
       }
       return Scenario.Step(action: .sleep(nanoseconds: nanoseconds), line: line)
@@ -313,7 +351,9 @@ public struct ScenarioParser: Sendable {
       guard expectCount(2, "cancel ITEM") else { return nil }
       return Scenario.Step(action: .cancel(item: tokens[1].text), line: line)
     default:
-      error(line, head.column, "unknown step '\(head.text)': expected work, suspend, yield, sleep, enqueue, wait, task, throw or cancel")
+      error(
+        line, head.column,
+        "unknown step '\(head.text)': expected work, suspend, yield, sleep, enqueue, wait, task, throw or cancel")
       return nil
     }
   }
@@ -349,12 +389,18 @@ public struct ScenarioParser: Sendable {
       for step in steps {
         guard case .enqueue(let queue, let item, let style, _) = step.action else { continue }
         if scenario.queue(named: queue) == nil {
-          error(step.line, column(1, onLine: step.line), "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main'")
+          error(
+            step.line, column(1, onLine: step.line),
+            "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main'")
         }
         if scenario.item(named: item) == nil {
-          error(step.line, column(2, onLine: step.line), "unknown item '\(item)': declare it with 'item \(item)' and its steps")
+          error(
+            step.line, column(2, onLine: step.line),
+            "unknown item '\(item)': declare it with 'item \(item)' and its steps")
         } else if let earlier = enqueuedAt[item] {
-          error(step.line, column(2, onLine: step.line), "item '\(item)' is already enqueued on line \(earlier): each item is enqueued exactly once")
+          error(
+            step.line, column(2, onLine: step.line),
+            "item '\(item)' is already enqueued on line \(earlier): each item is enqueued exactly once")
         } else {
           enqueuedAt[item] = step.line
           styles[item] = style
@@ -368,12 +414,16 @@ public struct ScenarioParser: Sendable {
         if scenario.item(named: item) == nil {
           error(step.line, column(1, onLine: step.line), "unknown item '\(item)' to cancel")
         } else if styles[item] != .task {
-          error(step.line, column(1, onLine: step.line), "cannot cancel '\(item)': only items enqueued with 'task' have a task to cancel")
+          error(
+            step.line, column(1, onLine: step.line),
+            "cannot cancel '\(item)': only items enqueued with 'task' have a task to cancel")
         }
       }
     }
     for item in scenario.items where enqueuedAt[item.name] == nil {
-      error(item.line, 6, "item '\(item.name)' is never enqueued: add 'enqueue|wait|task QUEUE \(item.name)' to a caller or item")
+      error(
+        item.line, 6,
+        "item '\(item.name)' is never enqueued: add 'enqueue|wait|task QUEUE \(item.name)' to a caller or item")
     }
     // An item reachable from itself would be enqueued by its own body: impossible to run once.
     for item in scenario.items {

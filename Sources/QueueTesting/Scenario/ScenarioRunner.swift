@@ -108,7 +108,8 @@
       case .completed: observed = "completes"
       case .deadlocked: observed = "deadlocks"
       case .stepBudgetExceeded(let steps): observed = "step budget exceeded after \(steps) steps"
-      case .outsideWakeUpNeverCame(let labels): observed = "outside wake-up never came (\(labels.joined(separator: ", ")))"
+      case .outsideWakeUpNeverCame(let labels):
+        observed = "outside wake-up never came (\(labels.joined(separator: ", ")))"
       }
       switch scenario.outcome {
       case .completes where observed != "completes", .deadlocks where observed != "deadlocks":

@@ -27,4 +27,3 @@ actor ScenarioActor {
     try await body(self)
   }
 }
-
