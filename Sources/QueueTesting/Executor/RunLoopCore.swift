@@ -100,7 +100,8 @@
         timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
       }
       sequence += 1
-      condition.signal()
+      // Only a job from another thread can find the driver waiting for it.
+      if !onDriver { condition.signal() }
       return true
     }
 
