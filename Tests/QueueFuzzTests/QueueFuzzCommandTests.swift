@@ -1,7 +1,8 @@
 import Foundation
 import QueueFuzzCore
-import QueueTesting
 import Testing
+
+@testable import QueueTesting
 
 /// Captures a command's output.
 final class CapturedConsole: Sendable {
@@ -15,18 +16,6 @@ final class CapturedConsole: Sendable {
   }
   var out: String { lines.withLock { $0.joined(separator: "\n") } }
   var err: String { errors.withLock { $0.joined(separator: "\n") } }
-}
-
-/// A lock for test helpers.
-final class Locked<Value: Sendable>: @unchecked Sendable {  // safe: `value` is only touched under `lock`
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
 }
 
 /// The corpus folder of this package.

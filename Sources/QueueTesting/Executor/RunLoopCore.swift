@@ -159,16 +159,13 @@
     }
 
     func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
-      var index = 0
-      let task = recordFromCurrentTask { ledger, task in
-        let (itemIndex, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
-        index = itemIndex
+      var token: UInt64?
+      recordFromCurrentTask { ledger, task in
+        let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
+        token = self.generation << 32 | UInt64(index)
         return .enqueued(item, waiting: waiting)
       }
-      guard task != nil else { return nil }
-      condition.lock()
-      defer { condition.unlock() }
-      return generation << 32 | UInt64(index)
+      return token
     }
 
     func itemStarted(_ token: UInt64) {

@@ -99,9 +99,7 @@ final class ScenarioExecution: Sendable {
       cancel(target)
     case .enqueue(let queue, let child, .wait, _):
       if let item { record(.suspended, item: item) }
-      guard let runtime = runtimes[queue] else { return }
-      countItem()
-      record(.enqueued, item: child)
+      guard let runtime = admit(child, on: queue) else { return }
       do {
         try await runtime.enqueueAndWait(body(of: child))
       } catch {
@@ -112,14 +110,16 @@ final class ScenarioExecution: Sendable {
     }
   }
 
-  private func countItem() {
+  /// The runtime of `queue`, after counting `item` as outstanding and recording its enqueue.
+  private func admit(_ item: String, on queue: String) -> (any ScenarioQueueRuntime)? {
+    guard let runtime = runtimes[queue] else { return nil }
     state.withLock { $0.outstandingItems += 1 }
+    record(.enqueued, item: item)
+    return runtime
   }
 
   private func enqueue(queue: String, item: String, style: Scenario.EnqueueStyle, priority: ScenarioPriority?) {
-    guard let runtime = runtimes[queue] else { return }
-    countItem()
-    record(.enqueued, item: item)
+    guard let runtime = admit(item, on: queue) else { return }
     switch style {
     case .enqueue:
       runtime.enqueue(priority: priority?.taskPriority, body(of: item))

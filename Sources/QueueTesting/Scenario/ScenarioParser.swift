@@ -191,20 +191,12 @@ public struct ScenarioParser: Sendable {
           continue
         }
         let name = tokens[1]
-        guard Self.isName(name.text) else {
-          error(
-            lineNumber, name.column,
-            "invalid queue name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
-          continue
-        }
+        guard isValidName(name, "queue", line: lineNumber) else { continue }
         guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text) else {
           error(lineNumber, tokens[2].column, "unknown queue kind '\(tokens[2].text)': expected fifo, actor or main")
           continue
         }
-        if let earlier = queueLines[name.text] {
-          error(lineNumber, name.column, "queue '\(name.text)' is already declared on line \(earlier)")
-          continue
-        }
+        guard isNew(name, "queue", line: lineNumber, declared: queueLines) else { continue }
         if kind == .main, let other = scenario.queues.first(where: { $0.kind == .main }) {
           error(
             lineNumber, tokens[2].column,
@@ -219,12 +211,7 @@ public struct ScenarioParser: Sendable {
           continue
         }
         let name = tokens[1]
-        guard Self.isName(name.text) else {
-          error(
-            lineNumber, name.column,
-            "invalid caller name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
-          continue
-        }
+        guard isValidName(name, "caller", line: lineNumber) else { continue }
         guard let context = Scenario.Caller.Context(rawValue: tokens[2].text) else {
           error(lineNumber, tokens[2].column, "unknown caller context '\(tokens[2].text)': expected sync or task")
           continue
@@ -240,10 +227,7 @@ public struct ScenarioParser: Sendable {
             continue
           }
         }
-        if let earlier = callerLines[name.text] {
-          error(lineNumber, name.column, "caller '\(name.text)' is already declared on line \(earlier)")
-          continue
-        }
+        guard isNew(name, "caller", line: lineNumber, declared: callerLines) else { continue }
         callerLines[name.text] = lineNumber
         scenario.callers.append(
           Scenario.Caller(name: name.text, context: context, priority: priority, steps: [], line: lineNumber))
@@ -254,16 +238,8 @@ public struct ScenarioParser: Sendable {
           continue
         }
         let name = tokens[1]
-        guard Self.isName(name.text) else {
-          error(
-            lineNumber, name.column,
-            "invalid item name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
-          continue
-        }
-        if let earlier = itemLines[name.text] {
-          error(lineNumber, name.column, "item '\(name.text)' is already declared on line \(earlier)")
-          continue
-        }
+        guard isValidName(name, "item", line: lineNumber) else { continue }
+        guard isNew(name, "item", line: lineNumber, declared: itemLines) else { continue }
         itemLines[name.text] = lineNumber
         scenario.items.append(Scenario.Item(name: name.text, steps: [], line: lineNumber))
         owner = .item(scenario.items.count - 1)
@@ -280,6 +256,26 @@ public struct ScenarioParser: Sendable {
     }
     validate(scenario)
     return scenario
+  }
+
+  /// Reports a declared name that is not a valid identifier; true when it is valid.
+  private mutating func isValidName(_ name: Token, _ what: String, line: Int) -> Bool {
+    guard Self.isName(name.text) else {
+      error(
+        line, name.column,
+        "invalid \(what) name '\(name.text)': use letters, digits, '_' and '-', starting with a letter")
+      return false
+    }
+    return true
+  }
+
+  /// Reports a name declared before (in `declared`, by line); true when it is new.
+  private mutating func isNew(_ name: Token, _ what: String, line: Int, declared: [String: Int]) -> Bool {
+    if let earlier = declared[name.text] {
+      error(line, name.column, "\(what) '\(name.text)' is already declared on line \(earlier)")
+      return false
+    }
+    return true
   }
 
   private static func allowedInSyncCaller(_ action: Scenario.Step.Action) -> Bool {

@@ -131,38 +131,34 @@
       let start = clock.now
       var report = Report(
         scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
-      func check(_ result: RunResult, _ events: [OrderingEvent]) -> Bool {
+      /// Runs one schedule and records it; returns the run and whether it passed.
+      func runAndCheck(_ strategy: some ScheduleStrategy & Sendable) -> (RunResult, passed: Bool) {
+        let (result, events) = runOnce(
+          scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
         report.schedulesRun += 1
-        if let kind = evaluate(scenario, result, events) {
-          report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
-          return false
-        }
-        return true
+        guard let kind = evaluate(scenario, result, events) else { return (result, true) }
+        report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
+        return (result, false)
       }
       switch options.strategy {
       case .random:
         for index in 0..<options.schedules {
-          let strategy = SeededRandomStrategy(seed: scheduleSeed(options.seed, index))
-          let (result, events) = runOnce(
-            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
-          if !check(result, events) { break }
+          if !runAndCheck(SeededRandomStrategy(seed: scheduleSeed(options.seed, index))).passed { break }
         }
       case .pct:
         var expectedSteps = 100
         for index in 0..<options.schedules {
-          let strategy = PCTStrategy(seed: scheduleSeed(options.seed, index), depth: 3, expectedSteps: expectedSteps)
-          let (result, events) = runOnce(
-            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+          let (result, passed) = runAndCheck(
+            PCTStrategy(seed: scheduleSeed(options.seed, index), depth: 3, expectedSteps: expectedSteps))
           expectedSteps = max(result.schedule.choices.count, 1)
-          if !check(result, events) { break }
+          if !passed { break }
         }
       case .exhaustive:
         var search = ExhaustiveSearch(delayBound: 2, budget: max(options.schedules, 1))
         while let strategy = search.nextStrategy() {
-          let (result, events) = runOnce(
-            scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+          let (result, passed) = runAndCheck(strategy)
           search.record(result)
-          if !check(result, events) { break }
+          if !passed { break }
         }
         report.exhausted = search.isExhausted
       }

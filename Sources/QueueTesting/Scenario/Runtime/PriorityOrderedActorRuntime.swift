@@ -19,30 +19,23 @@ struct PriorityOrderedActorRuntime: ScenarioQueueRuntime {
   }
 
   func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
+    try await enqueueAndAwait(priority: nil, body)
+  }
+
+  func task(priority: TaskPriority?, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error> {
+    Task(priority: priority) { try await enqueueAndAwait(priority: priority, body) }
+  }
+
+  /// Enqueues `body` and waits until it has run, receiving its error.
+  private func enqueueAndAwait(priority: TaskPriority?, _ body: @escaping ScenarioItemBody) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-      enqueue(priority: nil) { isolation in
+      enqueue(priority: priority) { isolation in
         do {
           try await body(isolation)
           continuation.resume()
         } catch {
           continuation.resume(throwing: error)
           throw error
-        }
-      }
-    }
-  }
-
-  func task(priority: TaskPriority?, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error> {
-    Task(priority: priority) {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        enqueue(priority: priority) { isolation in
-          do {
-            try await body(isolation)
-            continuation.resume()
-          } catch {
-            continuation.resume(throwing: error)
-            throw error
-          }
         }
       }
     }
