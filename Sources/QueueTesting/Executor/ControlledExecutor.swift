@@ -11,7 +11,10 @@
   ///
   /// - A run ends when its root task has finished and no job is runnable any more (jobs left
   ///   runnable by the root still run; timers still pending are handed to the platform), when it
-  ///   deadlocks, or when the step budget is spent.
+  ///   deadlocks, or when the step budget is spent. A run that did not complete abandons its
+  ///   tasks: none of their jobs ever runs again (they stay suspended), so a stuck test body never
+  ///   resumes behind the test's back. Their memory is not reclaimed.
+  /// - The body sees the caller's task-local values (`Test.current` among them).
   /// - Only one controlled run happens at a time in a process; concurrent calls wait their turn.
   ///   Code that does not belong to a run (tests running in parallel) is never captured.
   /// - The first run installs the harness executors for the rest of the process (an SPI of the
@@ -27,6 +30,17 @@
     /// How long, in real time, a run waits for a declared outside wake-up before it ends with
     /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)``.
     public static let defaultOutsideWakeUpTimeout = Duration.seconds(10)
+
+    /// Whether the calling code runs under a controlled run (on the run's driver thread).
+    public static var isControlling: Bool {
+      RunLoopCore.shared.isDriverThread
+    }
+
+    /// The trace of the active run up to now, for code running under it; nil elsewhere. Ordering
+    /// assertions use it to check the queues' events while the run is still going.
+    public static var traceSoFar: Trace? {
+      RunLoopCore.shared.traceSoFar
+    }
 
     /// Declares, from code running under a controlled run, that one of the run's tasks will be
     /// woken from outside the run (a continuation resumed by a Dispatch queue, a thread, a system

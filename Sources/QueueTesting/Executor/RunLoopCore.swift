@@ -45,6 +45,10 @@
     private var active = false
     private var driver: pthread_t?
     private var ownedTasks = Set<UInt64>()
+    /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
+    /// outside wake-up). Their jobs are dropped, never run: the code they would resume belongs to
+    /// a run that is over, and may hold closures whose scope has ended.
+    private var abandonedTasks = Set<UInt64>()
     private var localTaskIDs: [UInt64: Int] = [:]
     private var ready: [HeldJob] = []
     private var timers: [Timer] = []
@@ -84,7 +88,10 @@
       condition.lock()
       defer { condition.unlock() }
       let onDriver = isDriverLocked
-      guard active, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else { return false }
+      guard active, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else {
+        // Held forever (true), not forwarded: see `abandonedTasks`.
+        return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID)
+      }
       if !onDriver && !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
@@ -204,6 +211,13 @@
       recordFromCurrentTask { _, _ in .mark(label) } != nil
     }
 
+    /// The trace of the active run so far, when called from its driver thread; nil otherwise.
+    var traceSoFar: Trace? {
+      condition.lock()
+      defer { condition.unlock() }
+      return isDriverLocked ? trace : nil
+    }
+
     /// The active run's virtual time, or nil outside a run.
     var virtualNow: UInt64? {
       condition.lock()
@@ -251,8 +265,10 @@
       generation &+= 1
       condition.unlock()
 
-      // Enqueued from the driver thread while the run is active: captured as the root task.
-      Task.detached {
+      // Enqueued from the driver thread while the run is active: captured as the root task. Not
+      // detached, so that the body sees the caller's task-local values (Swift Testing's current
+      // test and issue handlers among them).
+      Task {
         await body()
         RunLoopCore.shared.markRootDone()
       }
@@ -327,9 +343,12 @@
       condition.lock()
       active = false
       driver = nil
-      // A stopped run may leave held jobs behind (budget exceeded, or work left after the root
-      // finished). They go back to the platform rather than leak; they no longer belong to a run.
-      let leftovers = ready + timers.map(\.job)
+      // A run that completed may leave timers behind: they go back to the platform, as they no
+      // longer belong to a run. A run that did not complete abandons its tasks: whatever they
+      // still hold, or are woken for later, is never run (see `abandonedTasks`).
+      let abandoned = outcome != .completed
+      if abandoned { abandonedTasks.formUnion(ownedTasks) }
+      let leftovers = abandoned ? [] : ready + timers.map(\.job)
       ready = []
       timers = []
       let virtualTime = now

@@ -25,6 +25,15 @@
       /// The most jobs per schedule.
       public var stepBudget: Int
 
+      /// The schedules these options describe.
+      public var series: ScheduleSeries {
+        switch strategy {
+        case .random: .random(schedules, seed: seed)
+        case .pct: .pct(schedules, depth: 3, seed: seed)
+        case .exhaustive: .exhaustive(delayBound: 2, budget: max(schedules, 1))
+        }
+      }
+
       /// Creates options.
       public init(
         schedules: Int = 100, seed: UInt64 = 0, strategy: StrategyKind = .random,
@@ -131,8 +140,7 @@
       let start = clock.now
       var report = Report(
         scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
-      /// Runs one schedule and records it; returns the run and whether it passed.
-      func runAndCheck(_ strategy: some ScheduleStrategy & Sendable) -> (RunResult, passed: Bool) {
+      let exhausted = options.series.runSchedules { strategy in
         let (result, events) = runOnce(
           scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
         report.schedulesRun += 1
@@ -140,36 +148,9 @@
         report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
         return (result, false)
       }
-      switch options.strategy {
-      case .random:
-        for index in 0..<options.schedules {
-          if !runAndCheck(SeededRandomStrategy(seed: scheduleSeed(options.seed, index))).passed { break }
-        }
-      case .pct:
-        var expectedSteps = 100
-        for index in 0..<options.schedules {
-          let (result, passed) = runAndCheck(
-            PCTStrategy(seed: scheduleSeed(options.seed, index), depth: 3, expectedSteps: expectedSteps))
-          expectedSteps = max(result.schedule.choices.count, 1)
-          if !passed { break }
-        }
-      case .exhaustive:
-        var search = ExhaustiveSearch(delayBound: 2, budget: max(options.schedules, 1))
-        while let strategy = search.nextStrategy() {
-          let (result, passed) = runAndCheck(strategy)
-          search.record(result)
-          if !passed { break }
-        }
-        report.exhausted = search.isExhausted
-      }
+      report.exhausted = exhausted
       report.elapsed = start.duration(to: clock.now)
       return report
-    }
-
-    /// The seed of schedule `index` of a run seeded with `seed` (SplitMix64 of both).
-    public static func scheduleSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
-      var generator = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
-      return generator.next()
     }
   }
 #endif

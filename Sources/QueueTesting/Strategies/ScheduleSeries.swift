@@ -1,0 +1,106 @@
+/// A series of schedules to run a body under: which ``ScheduleStrategy`` drives the n-th run.
+///
+/// The same series always produces the same strategies, so a series replays as a whole; one
+/// failing run replays on its own with ``replay(_:)`` and the run's ``RunResult/schedule``.
+/// Shared by the Swift Testing trait, the XCTest entry point and `queue-fuzz`.
+public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
+  /// How the strategies of the series are chosen.
+  public enum Kind: Equatable, Sendable {
+    /// ``SeededRandomStrategy``, one derived seed per schedule.
+    case random
+    /// ``PCTStrategy`` of this depth, one derived seed per schedule.
+    case pct(depth: Int)
+    /// ``ExhaustiveSearch`` with this delay bound (nil: none); the count is its budget.
+    case exhaustive(delayBound: Int?)
+    /// One run that plays back this schedule (``ReplayStrategy``).
+    case replay(Schedule)
+  }
+
+  /// How strategies are chosen.
+  public var kind: Kind
+  /// The most schedules to run (exactly this many unless a run fails or a search is exhausted).
+  public var count: Int
+  /// The seed the per-schedule seeds derive from (random and PCT).
+  public var seed: UInt64
+
+  /// Creates a series.
+  /// - Precondition: `count >= 1`.
+  public init(_ kind: Kind, count: Int, seed: UInt64 = 0) {
+    precondition(count >= 1, "ScheduleSeries: count must be at least 1")
+    self.kind = kind
+    self.count = count
+    self.seed = seed
+  }
+
+  /// `count` seeded random schedules.
+  public static func random(_ count: Int = 100, seed: UInt64 = 0) -> ScheduleSeries {
+    ScheduleSeries(.random, count: count, seed: seed)
+  }
+
+  /// `count` PCT schedules of depth `depth`.
+  public static func pct(_ count: Int = 100, depth: Int = 3, seed: UInt64 = 0) -> ScheduleSeries {
+    ScheduleSeries(.pct(depth: depth), count: count, seed: seed)
+  }
+
+  /// Every schedule within `delayBound` delays, at most `budget` of them.
+  public static func exhaustive(delayBound: Int? = 2, budget: Int = 10_000) -> ScheduleSeries {
+    ScheduleSeries(.exhaustive(delayBound: delayBound), count: budget)
+  }
+
+  /// The single run that plays back `schedule`.
+  public static func replay(_ schedule: Schedule) -> ScheduleSeries {
+    ScheduleSeries(.replay(schedule), count: 1)
+  }
+
+  /// For example "random, 100 schedules, seed 0".
+  public var description: String {
+    switch kind {
+    case .random: "random, \(count) schedules, seed \(seed)"
+    case .pct(let depth): "PCT depth \(depth), \(count) schedules, seed \(seed)"
+    case .exhaustive(let bound):
+      "exhaustive, delay bound \(bound.map(String.init) ?? "none"), budget \(count)"
+    case .replay(let schedule): "replay of \(schedule)"
+    }
+  }
+
+  /// Calls `run` with the strategy of each schedule in turn, until `run` returns false for a
+  /// run (a failure) or the series ends.
+  /// - Returns: For an exhaustive series, whether its whole space was run; nil otherwise.
+  @discardableResult
+  public func runSchedules(
+    _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
+  ) rethrows -> Bool? {
+    switch kind {
+    case .random:
+      for index in 0..<count {
+        if try !run(SeededRandomStrategy(seed: Self.scheduleSeed(seed, index))).keepGoing { break }
+      }
+    case .pct(let depth):
+      // PCT places its change points within the steps it expects; learn them from the last run.
+      var expectedSteps = 100
+      for index in 0..<count {
+        let (result, keepGoing) = try run(
+          PCTStrategy(seed: Self.scheduleSeed(seed, index), depth: depth, expectedSteps: expectedSteps))
+        expectedSteps = max(result.schedule.choices.count, 1)
+        if !keepGoing { break }
+      }
+    case .exhaustive(let bound):
+      var search = ExhaustiveSearch(delayBound: bound, budget: count)
+      while let strategy = search.nextStrategy() {
+        let (result, keepGoing) = try run(strategy)
+        search.record(result)
+        if !keepGoing { break }
+      }
+      return search.isExhausted
+    case .replay(let schedule):
+      _ = try run(ReplayStrategy(schedule))
+    }
+    return nil
+  }
+
+  /// The seed of schedule `index` of a series seeded with `seed` (SplitMix64 of both).
+  public static func scheduleSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+    var generator = SplitMix64(seed: seed ^ (UInt64(index) &* 0x9E37_79B9_7F4A_7C15))
+    return generator.next()
+  }
+}

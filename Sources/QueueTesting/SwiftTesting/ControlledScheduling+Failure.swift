@@ -1,0 +1,70 @@
+#if compiler(>=6.3)
+  extension ControlledScheduling {
+    /// The first schedule of a series that failed, and what it takes to replay it.
+    public struct Failure: Sendable {
+      /// How a schedule failed.
+      public enum Problem: Equatable, Sendable {
+        /// This many test failures were recorded while it ran.
+        case failuresRecorded(Int)
+        /// The body threw this error (described).
+        case threw(String)
+        /// The run deadlocked.
+        case deadlocked(DeadlockReport)
+        /// The run exceeded its step budget: a livelock, or a budget set too low.
+        case stepBudgetExceeded(steps: Int)
+        /// Declared outside wake-ups (by label) never came.
+        case outsideWakeUpNeverCame([String])
+      }
+
+      /// How it failed.
+      public var problem: Problem
+      /// Which schedule of the series, from 1.
+      public var scheduleNumber: Int
+      /// The series it belongs to.
+      public var series: ScheduleSeries
+      /// The run: its schedule replays it, its trace shows what happened.
+      public var run: RunResult
+
+      /// Whether the body was left unfinished (a deadlock, the step budget, a missing wake-up).
+      public var leftBodyUnfinished: Bool {
+        run.outcome != .completed
+      }
+
+      /// The failure for a person: which schedule, what went wrong, and how to replay just it.
+      /// - Parameter testName: The test's name, for the `swift test --filter` of the replay line.
+      public func message(testName: String? = nil) -> String {
+        let what: String =
+          switch problem {
+          case .failuresRecorded(let count): "\(count) failure\(count == 1 ? "" : "s") recorded (see above)"
+          case .threw(let error): "the body threw \(error)"
+          case .deadlocked(let report): "the run deadlocked.\n\(report)"
+          case .stepBudgetExceeded(let steps):
+            "the run exceeded its step budget after \(steps) steps (a livelock, or a budget set too low)"
+          case .outsideWakeUpNeverCame(let labels):
+            "declared outside wake-ups never came: \(labels.joined(separator: ", "))"
+          }
+        var filter = ""
+        if let testName {
+          // `--filter` takes a regular expression; the name without its argument list matches.
+          let bare = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
+          filter = " swift test --filter '\(bare)'"
+        }
+        return """
+          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)
+          Schedule: \(run.schedule)
+          Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
+          """
+      }
+
+      /// The run's trace, one column per task, for an attachment or a log.
+      public var traceText: String {
+        """
+        Controlled schedule \(scheduleNumber) (\(series)), schedule \(run.schedule)
+        \(run.steps) steps, trace hash \(String(run.trace.hash, radix: 16))
+
+        \(run.trace.columnView())
+        """
+      }
+    }
+  }
+#endif

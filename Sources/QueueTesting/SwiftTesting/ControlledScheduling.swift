@@ -1,0 +1,147 @@
+#if compiler(>=6.3)
+  import Foundation
+  import Testing
+
+  /// Runs a test body under a series of controlled schedules and stops at the first one that
+  /// fails: what the `.controlledScheduling` trait and the XCTest entry point do for each test.
+  ///
+  /// A schedule fails when the body throws, when a test failure is recorded while it runs (an
+  /// `#expect`, an `XCTAssert`, one of QueueTesting's ordering expectations), or when its run
+  /// does not complete (a deadlock, the step budget, a declared outside wake-up that never came).
+  /// The ``Failure`` says which schedule it was and how to replay it alone.
+  ///
+  /// Two environment variables adjust a run without editing the test (see
+  /// ``resolved(environment:)``): `QUEUE_TESTING_SCHEDULE` replays one schedule (the text a
+  /// failure prints) and `QUEUE_TESTING_SEED` replaces the seed of a random or PCT series.
+  public struct ControlledScheduling: Equatable, Sendable {
+    /// The schedules to run.
+    public var series: ScheduleSeries
+    /// The most jobs one schedule may run; past it the schedule fails as a livelock.
+    public var stepBudget: Int
+
+    /// The environment variable that replays one schedule, in ``Schedule``'s text form.
+    public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
+    /// The environment variable that replaces the seed of a random or PCT series.
+    public static let seedVariable = "QUEUE_TESTING_SEED"
+
+    /// Creates a configuration.
+    public init(_ series: ScheduleSeries = .random(), stepBudget: Int = 100_000) {
+      self.series = series
+      self.stepBudget = stepBudget
+    }
+
+    /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
+    /// that one schedule; ``seedVariable`` (a decimal `UInt64`) replaces the seed.
+    /// - Throws: ``ControlledSchedulingError`` naming the variable and what was expected.
+    public func resolved(environment: [String: String]) throws(ControlledSchedulingError) -> ControlledScheduling {
+      var resolved = self
+      if let text = environment[Self.seedVariable] {
+        guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
+          throw ControlledSchedulingError(
+            message: "\(Self.seedVariable)=\(text): expected a decimal number from 0 to \(UInt64.max)")
+        }
+        resolved.series.seed = seed
+      }
+      if let text = environment[Self.scheduleVariable] {
+        do {
+          resolved.series = .replay(try Schedule(parsing: text.trimmingCharacters(in: .whitespaces)))
+        } catch {
+          throw ControlledSchedulingError(message: "\(Self.scheduleVariable)=\(text): \(error.message)")
+        }
+      }
+      return resolved
+    }
+
+    /// What happened over the series.
+    public struct Report: Sendable {
+      /// Schedules run, up to and including a failing one.
+      public var schedulesRun: Int
+      /// For an exhaustive series: whether every schedule within the bound was run.
+      public var exhausted: Bool?
+      /// The first failing schedule, if any.
+      public var failure: Failure?
+    }
+
+    /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
+    /// test inside it) and stops at the first failing schedule.
+    ///
+    /// Under Swift Testing, issues recorded while a schedule runs get a comment naming the
+    /// schedule, and count as its failure. The calling thread drives each run and is busy
+    /// meanwhile. A body whose run does not complete is abandoned (it never resumes; see
+    /// ``ControlledExecutor``).
+    public func run(_ body: @escaping @Sendable () async throws -> Void) async -> Report {
+      guard let test = Test.current else { return runSeries(body, failureCount: nil) }
+      let progress = Locked(ScheduleProgress())
+      let report = Locked(Report(schedulesRun: 0, exhausted: nil, failure: nil))
+      let series = self.series
+      // One issue handler around the whole series: it sees the issues recorded by the body's
+      // tasks (they inherit it) and attributes them to the schedule running at the time.
+      let handler = IssueHandlingTrait.compactMapIssues { issue in
+        guard issue.isFailure else { return issue }
+        var issue = issue
+        let number = progress.withLock { progress in
+          progress.failures += 1
+          return progress.number
+        }
+        issue.comments.append(Comment(rawValue: "During controlled schedule \(number) (\(series))."))
+        return issue
+      }
+      try? await handler.provideScope(for: test, testCase: Test.Case.current) {
+        let result = runSeries(body, failureCount: nil, progress: progress)
+        report.withLock { $0 = result }
+      }
+      return report.withLock { $0 }
+    }
+
+    /// The schedule running and the failures recorded during it.
+    struct ScheduleProgress: Sendable {
+      var number = 0
+      var failures = 0
+    }
+
+    /// Runs the series on the calling thread. `failureCount` reads a test library's count of
+    /// recorded failures (XCTest's), compared before and after each schedule.
+    func runSeries(
+      _ body: @escaping @Sendable () async throws -> Void,
+      failureCount: (() -> Int)?,
+      progress: Locked<ScheduleProgress> = Locked(ScheduleProgress())
+    ) -> Report {
+      var report = Report(schedulesRun: 0, exhausted: nil, failure: nil)
+      let thrown = Locked<String?>(nil)
+      let exhausted = series.runSchedules { strategy in
+        report.schedulesRun += 1
+        let number = report.schedulesRun
+        progress.withLock { $0 = ScheduleProgress(number: number, failures: 0) }
+        thrown.withLock { $0 = nil }
+        let failuresBefore = failureCount?() ?? 0
+        let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget) {
+          do {
+            try await body()
+          } catch {
+            thrown.withLock { $0 = "\(error)" }
+          }
+        }
+        let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
+        let problem: Failure.Problem? =
+          switch result.outcome {
+          case .deadlocked(let deadlock): .deadlocked(deadlock)
+          case .stepBudgetExceeded(let steps): .stepBudgetExceeded(steps: steps)
+          case .outsideWakeUpNeverCame(let labels): .outsideWakeUpNeverCame(labels)
+          case .completed:
+            if let error = thrown.withLock({ $0 }) {
+              .threw(error)
+            } else if failures > 0 {
+              .failuresRecorded(failures)
+            } else {
+              nil
+            }
+          }
+        guard let problem else { return (result, true) }
+        report.failure = Failure(problem: problem, scheduleNumber: number, series: series, run: result)
+        return (result, false)
+      }
+      report.exhausted = exhausted
+      return report
+    }
+  }
+#endif

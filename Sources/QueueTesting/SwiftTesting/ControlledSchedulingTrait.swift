@@ -1,0 +1,88 @@
+#if compiler(>=6.3)
+  import Foundation
+  import Testing
+
+  /// A Swift Testing trait that runs each test it applies to under ``ControlledScheduling``:
+  /// every job the test causes runs on one thread in an order chosen from a seed, for each
+  /// schedule of a series, until one fails.
+  ///
+  /// ```swift
+  /// @Test(.controlledScheduling(.random(100, seed: 7)))
+  /// func ordersWork() async { ... }
+  /// ```
+  ///
+  /// On a `@Suite` it applies to every test inside. A failing schedule fails the test with a
+  /// message naming the schedule and a line that replays it alone, and the run's trace is
+  /// attached (`swift test --attachments-path DIR` writes it to disk).
+  ///
+  /// A test whose run deadlocks, exceeds the step budget or waits for an outside wake-up that
+  /// never comes cannot finish, and Swift Testing has no way to abandon a running test function.
+  /// So the trait records the failure (the deadlock report, the replay line), attaches the trace,
+  /// writes the message to standard error and ends the test process with exit status
+  /// ``abandonedTestExitStatus``, rather than let the test run hang. The XCTest entry point and
+  /// ``ControlledScheduling/run(_:)``, which take escaping closures, abandon the body and go on.
+  public struct ControlledSchedulingTrait: TestTrait, SuiteTrait, TestScoping {
+    /// The schedules each test runs under.
+    public var scheduling: ControlledScheduling
+
+    /// The exit status of a test process ended because a test under the trait could not finish.
+    public static let abandonedTestExitStatus: Int32 = 86
+
+    /// Applies to every test of a suite.
+    public var isRecursive: Bool { true }
+
+    /// Runs `function` under ``scheduling`` (as the environment adjusts it).
+    public func provideScope(
+      for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+    ) async throws {
+      // A suite's own scope (no test case) runs as usual; its tests get the trait themselves.
+      guard testCase != nil, !test.isSuite else { return try await function() }
+      let scheduling: ControlledScheduling
+      do {
+        scheduling = try self.scheduling.resolved(environment: ProcessInfo.processInfo.environment)
+      } catch {
+        Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
+        return
+      }
+      await Self.run(function, under: scheduling, testName: test.name, sourceLocation: test.sourceLocation)
+    }
+
+    /// Runs `function` under `scheduling` and reports the first failing schedule.
+    static func run(
+      _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
+      sourceLocation: SourceLocation
+    ) async {
+      await withoutActuallyEscaping(function) { body in
+        let report = await scheduling.run(body)
+        guard let failure = report.failure else { return }
+        let message = failure.message(testName: testName)
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        Attachment.record(
+          failure.traceText, named: "controlled-schedule-\(failure.scheduleNumber)-trace.txt",
+          sourceLocation: sourceLocation)
+        if failure.leftBodyUnfinished {
+          // The abandoned run still holds `body`, a closure that must not outlive this scope
+          // (`withoutActuallyEscaping` would trap on leaving it). Its tasks never run again, but
+          // the only way out that neither traps nor hangs is to end the process here.
+          let text =
+            "QueueTesting: \(testName ?? "a test") cannot finish; ending the test process.\n\(message)\n"
+          FileHandle.standardError.write(Data(text.utf8))
+          exit(abandonedTestExitStatus)
+        }
+      }
+    }
+  }
+
+  extension Trait where Self == ControlledSchedulingTrait {
+    /// Runs the test (or each test of the suite) under controlled scheduling: once per schedule
+    /// of `series`, stopping at the first failure.
+    /// - Parameters:
+    ///   - series: The schedules; by default 100 seeded random ones.
+    ///   - stepBudget: The most jobs one schedule may run before it fails as a livelock.
+    public static func controlledScheduling(
+      _ series: ScheduleSeries = .random(), stepBudget: Int = 100_000
+    ) -> Self {
+      ControlledSchedulingTrait(scheduling: ControlledScheduling(series, stepBudget: stepBudget))
+    }
+  }
+#endif

@@ -1,0 +1,40 @@
+#if compiler(>=6.3) && canImport(XCTest)
+  import XCTest
+
+  extension XCTestCase {
+    /// Runs `body` under controlled scheduling from an XCTest test: once per schedule of
+    /// `scheduling`, stopping at the first schedule that throws, records an XCTest failure or
+    /// does not complete. That failure is reported with `XCTFail` at the caller's line, with the
+    /// schedule and a replay line; a body that cannot finish (a deadlock) is abandoned, never
+    /// waited for.
+    ///
+    /// ```swift
+    /// func testOrder() async {
+    ///   await runControlledSchedules(ControlledScheduling(.random(50))) {
+    ///     let queue = FIFOQueue()
+    ///     ...
+    ///   }
+    /// }
+    /// ```
+    /// - Returns: The report (schedules run, the failure if any).
+    @discardableResult
+    public func runControlledSchedules(
+      _ scheduling: ControlledScheduling = ControlledScheduling(),
+      file: StaticString = #filePath, line: UInt = #line,
+      _ body: @escaping @Sendable () async throws -> Void
+    ) async -> ControlledScheduling.Report {
+      let resolved: ControlledScheduling
+      do {
+        resolved = try scheduling.resolved(environment: ProcessInfo.processInfo.environment)
+      } catch {
+        XCTFail(error.message, file: file, line: line)
+        return ControlledScheduling.Report(schedulesRun: 0, exhausted: nil, failure: nil)
+      }
+      let report = resolved.runSeries(body, failureCount: { self.testRun?.totalFailureCount ?? 0 })
+      if let failure = report.failure {
+        XCTFail(failure.message(testName: name), file: file, line: line)
+      }
+      return report
+    }
+  }
+#endif

@@ -1,0 +1,367 @@
+#if compiler(>=6.3)
+  @testable import AsyncQueue
+  import Foundation
+  @testable import QueueTesting
+  import Testing
+
+  // MARK: - Seed 000 under the trait: the queues pass every schedule
+
+  @Suite("Controlled scheduling trait")
+  struct ControlledSchedulingTraitTests {
+    /// Seed 000's workload through a FIFOQueue: every item sees the count it expects, and the
+    /// queue's own events keep every FIFO guarantee, under 30 schedules.
+    @Test(.controlledScheduling(.random(30, seed: 1)))
+    func fifoQueueKeepsOrderOnEverySchedule() async {
+      #expect(ControlledExecutor.isControlling)
+      let counter = SeedCounter()
+      let queue = FIFOQueue()
+      for iteration in 1...100 {
+        queue.enqueue { await counter.incrementAndCheck(iteration) }
+      }
+      await queue.enqueueAndWait {}
+      #expect(await counter.outOfOrder == 0)
+      expectQueueGuarantees()
+    }
+
+    /// Seed 000's Counter with an ActorQueue, under 30 PCT schedules.
+    @Test(.controlledScheduling(.pct(30, seed: 2)))
+    func actorQueueKeepsOrderOnEverySchedule() async {
+      let counter = OrderedCounter()
+      for iteration in 1...100 { counter.increment(expecting: iteration) }
+      await counter.flush()
+      #expect(await counter.outOfOrder == 0)
+      expectQueueGuarantees()
+    }
+
+    /// The same on the main actor: an actor queue of the main actor (a fresh one, as
+    /// `MainActor.queue` is shared with tests running beside this one).
+    @Test(.controlledScheduling(.random(30, seed: 3)))
+    func mainActorQueueKeepsOrderOnEverySchedule() async {
+      let queue = ActorQueue<MainActor>()
+      queue.adoptExecutionContext(of: MainActor.shared)
+      let counter = MainActorCounter()
+      for iteration in 1...100 {
+        queue.enqueue { _ in
+          MainActor.preconditionIsolated()
+          counter.incrementAndCheck(iteration)
+        }
+      }
+      await queue.enqueueAndWait { _ in }
+      #expect(counter.outOfOrder == 0)
+      expectQueueGuarantees()
+    }
+
+    /// Seed 000 itself: 100 `Task {}` from nonisolated code into an actor. Under the trait it
+    /// fails, on the same schedule every time: schedule 1 of the series seeded 1 (the harness
+    /// interleaves the 100 tasks' starts on its first schedule already). The issues the trait
+    /// records are captured (and kept from failing this test) to check what they say.
+    @Test func taskPerCallFailsUnderTheTrait() async throws {
+      let trait = ControlledSchedulingTrait.controlledScheduling(.random(20, seed: 1))
+      let test = try #require(Test.current)
+      let issues = try await capturingIssues {
+        try await trait.provideScope(for: test, testCase: Test.Case.current) {
+          #expect(await naiveTaskPerCallViolations() == 0)
+        }
+      }
+      // The failing `#expect`, annotated with its schedule, then the trait's summary with the
+      // replay line, at the test's own location.
+      try #require(issues.count == 2)
+      #expect(issues[0].text.contains("naiveTaskPerCallViolations()"))
+      #expect(issues[0].text.contains("During controlled schedule 1 (random, 20 schedules, seed 1)."))
+      #expect(
+        issues[1].text.contains("Controlled schedule 1 failed (random, 20 schedules, seed 1): 1 failure recorded"))
+      #expect(issues[1].text.contains("Replay it alone: QUEUE_TESTING_SCHEDULE='s1:"))
+      #expect(issues[1].text.contains("swift test --filter 'taskPerCallFailsUnderTheTrait'"))
+      #expect(issues[1].sourceLocation == test.sourceLocation)
+    }
+
+    /// The engine behind the trait stops at the first failing schedule and says which; the
+    /// failing schedule replays alone, through the environment variable, with the same trace.
+    @Test func firstFailureStopsTheSeriesAndReplays() async throws {
+      let scheduling = ControlledScheduling(.random(20, seed: 1))
+      let body: @Sendable () async throws -> Void = {
+        if await naiveTaskPerCallViolations() > 0 { throw OutOfOrder() }
+      }
+      let report = await scheduling.run(body)
+      let failure = try #require(report.failure)
+      #expect(failure.scheduleNumber == 1)
+      #expect(report.schedulesRun == 1)
+      #expect(failure.problem == .threw("OutOfOrder()"))
+
+      let replay = try scheduling.resolved(environment: [
+        ControlledScheduling.scheduleVariable: failure.run.schedule.description
+      ])
+      #expect(replay.series == .replay(failure.run.schedule))
+      let replayed = try #require(await replay.run(body).failure)
+      #expect(replayed.run.trace.hash == failure.run.trace.hash)
+    }
+
+    /// Exit status, message and report of a test whose run deadlocks under the trait: the
+    /// process ends (status 86) with the deadlock report on standard error, instead of hanging.
+    @Test func deadlockUnderTheTraitEndsTheProcessWithTheReport() async throws {
+      // The child's issue (the trait's failure) comes back to this test: it is the expected one.
+      var child: ExitTest.Result?
+      await withKnownIssue {
+        child = await #expect(
+          processExitsWith: .exitCode(ControlledSchedulingTrait.abandonedTestExitStatus),
+          observing: [\.standardErrorContent]
+        ) {
+          await ControlledSchedulingTrait.run(
+            {
+              await withNamedContinuation("reply", park)
+            }, under: ControlledScheduling(.random(5)), testName: "stuck()",
+            sourceLocation: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1))
+        }
+      } matching: { issue in
+        issue.sourceLocation?.fileID == "M/F.swift"
+      }
+      let stderr = String(decoding: try #require(child).standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains("stuck() cannot finish; ending the test process"))
+      #expect(stderr.contains("Controlled schedule 1 failed (random, 5 schedules, seed 0): the run deadlocked."))
+      #expect(stderr.contains("waits at continuation 'reply'"))
+    }
+
+    /// Seed 002's naive cache (check, await the download, store) downloads twice when two calls
+    /// interleave: an exhaustive search finds the schedule.
+    @Test func naiveActorCacheDownloadsTwice() async throws {
+      let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 2_000))
+      let report = await scheduling.run {
+        let downloader = Downloader()
+        let cache = NaiveImageCache(downloader: downloader)
+        if try await fetchTwice(cache) > 1 { throw DownloadedTwice() }
+      }
+      let failure = try #require(report.failure)
+      #expect(failure.problem == .threw("DownloadedTwice()"))
+      // Depth first, the search reaches the interleaving after a handful of schedules.
+      #expect(failure.scheduleNumber <= 10)
+    }
+
+    /// Seed 002's fix (the in-flight task is cached before the first suspension) downloads once
+    /// on every schedule of the whole, unbounded space.
+    @Test func inFlightTaskCacheDownloadsOnceOverExhaustiveSearch() async throws {
+      let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000))
+      let report = await scheduling.run {
+        let downloader = Downloader()
+        let cache = InFlightImageCache(downloader: downloader)
+        if try await fetchTwice(cache) > 1 { throw DownloadedTwice() }
+      }
+      #expect(report.failure == nil)
+      #expect(report.exhausted == true)
+      #expect(report.schedulesRun > 1)
+    }
+
+    /// An issue recorded by a helper points at the line that called the helper.
+    @Test func helperIssuePointsAtTheCallersLine() {
+      let recorder = OrderRecorder()
+      recorder.mark("second")
+      recorder.mark("first")
+      let expectedLine = #line + 2
+      withKnownIssue {
+        expectOrder(recorder, ["first", "second"])
+      } matching: { issue in
+        issue.sourceLocation?.line == expectedLine && issue.sourceLocation?.fileID == #fileID
+          && issue.comments.contains { $0.rawValue.contains("expected [\"first\", \"second\"]") }
+      }
+    }
+
+    /// A helper of one's own forwards its caller's location, and the issue lands there.
+    @Test func forwardedLocationReachesTheOuterCaller() {
+      let recorder = OrderRecorder()
+      recorder.mark("b")
+      let expectedLine = #line + 2
+      withKnownIssue {
+        expectAlphabetical(recorder, ["a", "b"])
+      } matching: { issue in
+        issue.sourceLocation?.line == expectedLine
+      }
+    }
+
+    /// `expectQueueGuarantees` catches a broken queue (a `Task` per item) on an early schedule,
+    /// and the series stops there.
+    @Test func queueGuaranteeExpectationCatchesABrokenQueue() async throws {
+      let scheduling = ControlledScheduling(.random(20, seed: 1))
+      let report = Locked<ControlledScheduling.Report?>(nil)
+      let issues = try await capturingIssues {
+        let result = await scheduling.run {
+          let queue = TaskPerItemQueue()
+          for _ in 1...5 { queue.enqueue {} }
+          await queue.drain()
+          expectQueueGuarantees([.fifoStart])
+        }
+        report.withLock { $0 = result }
+      }
+      let failure = try #require(report.withLock { $0 }?.failure)
+      #expect(failure.problem == .failuresRecorded(1))
+      #expect(failure.scheduleNumber <= 3)
+      #expect(issues.count == 1)
+      #expect(issues.first?.text.contains("Queue guarantee broken: fifo-start violated on queue 'broken'") == true)
+    }
+
+    /// The environment adjusts a configuration, and bad values are errors that say why.
+    @Test func environmentResolution() throws {
+      let base = ControlledScheduling(.random(10, seed: 4))
+      #expect(try base.resolved(environment: [:]) == base)
+      #expect(try base.resolved(environment: ["QUEUE_TESTING_SEED": "99"]).series == .random(10, seed: 99))
+      #expect(
+        try base.resolved(environment: ["QUEUE_TESTING_SCHEDULE": "s1:1.0.2"]).series
+          == .replay(Schedule(choices: [1, 0, 2])))
+      #expect(
+        throws: ControlledSchedulingError(
+          message: "QUEUE_TESTING_SEED=x: expected a decimal number from 0 to 18446744073709551615")
+      ) {
+        try base.resolved(environment: ["QUEUE_TESTING_SEED": "x"])
+      }
+      let error = #expect(throws: ControlledSchedulingError.self) {
+        try base.resolved(environment: ["QUEUE_TESTING_SCHEDULE": "0.1"])
+      }
+      #expect(error?.message.hasPrefix("QUEUE_TESTING_SCHEDULE=0.1: ") == true)
+    }
+  }
+
+  /// On a suite, the trait applies to each test inside.
+  @Suite(.controlledScheduling(.random(5, seed: 9)))
+  struct ControlledSuiteTests {
+    @Test func runsUnderControl() async {
+      #expect(ControlledExecutor.isControlling)
+      await Task.yield()
+      #expect(ControlledExecutor.traceSoFar != nil)
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// Runs `body` and returns the issues it records, which do not reach the running test.
+  func capturingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
+    let captured = Locked<[Issue]>([])
+    let capture = IssueHandlingTrait.compactMapIssues { issue in
+      captured.withLock { $0.append(issue) }
+      return nil
+    }
+    try await capture.provideScope(for: try #require(Test.current), testCase: Test.Case.current, performing: body)
+    return captured.withLock { $0 }
+  }
+
+  extension Issue {
+    /// The issue's description and comments, one per line.
+    var text: String {
+      ([description] + comments.map(\.rawValue)).joined(separator: "\n")
+    }
+  }
+
+  /// A broken FIFO queue (seed 000's flaw): a `Task` per item, which reports its items to the
+  /// harness exactly as the real queues do, so the oracles see what it does.
+  final class TaskPerItemQueue: Sendable {
+    private let tasks = Locked<[Task<Void, Never>]>([])
+    private let description = QueueDescription(id: ObjectIdentifier(Locked<Int>.self), name: "broken", kind: .fifo)
+
+    func enqueue(_ operation: @escaping @Sendable () async -> Void) {
+      let token = RunLoopCore.shared.itemEnqueued(on: description, waiting: false)
+      let task = Task {
+        if let token { RunLoopCore.shared.itemStarted(token) }
+        await operation()
+        if let token { RunLoopCore.shared.itemFinished(token) }
+      }
+      tasks.withLock { $0.append(task) }
+    }
+
+    func drain() async {
+      for task in tasks.withLock({ $0 }) { await task.value }
+    }
+  }
+
+  struct OutOfOrder: Error {}
+
+  /// Keeps the continuations deadlock tests never resume (dropping one prints a misuse warning).
+  let parkedContinuations = Locked<[CheckedContinuation<Void, Never>]>([])
+  func park(_ continuation: CheckedContinuation<Void, Never>) {
+    parkedContinuations.withLock { $0.append(continuation) }
+  }
+  struct DownloadedTwice: Error {}
+
+  /// A helper of a test suite's own, forwarding its caller's location.
+  func expectAlphabetical(
+    _ recorder: OrderRecorder, _ expected: [String],
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    expectOrder(recorder, expected, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Seed 000's count check for items that run on the main actor (the queue serializes them).
+  final class MainActorCounter: Sendable {
+    private let state = Locked((count: 0, outOfOrder: 0))
+    func incrementAndCheck(_ expected: Int) {
+      state.withLock { state in
+        state.count += 1
+        if state.count != expected { state.outOfOrder += 1 }
+      }
+    }
+    var outOfOrder: Int { state.withLock(\.outOfOrder) }
+  }
+
+  /// Seed 002's download, counted; it suspends, as a real download would.
+  actor Downloader {
+    private(set) var downloads = 0
+    func download(_ url: String) async throws -> String {
+      downloads += 1
+      await Task.yield()
+      return "image of \(url)"
+    }
+  }
+
+  protocol ImageCache: Actor {
+    var downloader: Downloader { get }
+    func image(from url: String) async throws -> String
+  }
+
+  /// Two concurrent requests for one image; returns how many downloads happened.
+  func fetchTwice(_ cache: some ImageCache) async throws -> Int {
+    async let first = cache.image(from: "u")
+    async let second = cache.image(from: "u")
+    _ = try await (first, second)
+    return await cache.downloader.downloads
+  }
+
+  /// Seed 002's "Bad" example: the check and the store are separated by a suspension.
+  actor NaiveImageCache: ImageCache {
+    let downloader: Downloader
+    private var cache: [String: String] = [:]
+    init(downloader: Downloader) { self.downloader = downloader }
+
+    func image(from url: String) async throws -> String {
+      if let cached = cache[url] { return cached }
+      let image = try await downloader.download(url)
+      cache[url] = image
+      return image
+    }
+  }
+
+  /// Seed 002's "Good" example: the in-flight task is stored before the first suspension.
+  actor InFlightImageCache: ImageCache {
+    private enum Entry {
+      case inProgress(Task<String, any Error>)
+      case ready(String)
+    }
+    let downloader: Downloader
+    private var cache: [String: Entry] = [:]
+    init(downloader: Downloader) { self.downloader = downloader }
+
+    func image(from url: String) async throws -> String {
+      switch cache[url] {
+      case .ready(let image): return image
+      case .inProgress(let task): return try await task.value
+      case nil: break
+      }
+      let downloader = self.downloader
+      let task = Task { try await downloader.download(url) }
+      cache[url] = .inProgress(task)
+      do {
+        let image = try await task.value
+        cache[url] = .ready(image)
+        return image
+      } catch {
+        cache[url] = nil
+        throw error
+      }
+    }
+  }
+#endif
