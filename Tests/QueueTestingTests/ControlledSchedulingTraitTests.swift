@@ -308,13 +308,13 @@
     }
   }
 
-  protocol ImageCache: Actor {
+  protocol DownloadingCache: Actor {
     var downloader: Downloader { get }
     func image(from url: String) async throws -> String
   }
 
   /// Two concurrent requests for one image; returns how many downloads happened.
-  func fetchTwice(_ cache: some ImageCache) async throws -> Int {
+  func fetchTwice(_ cache: some DownloadingCache) async throws -> Int {
     async let first = cache.image(from: "u")
     async let second = cache.image(from: "u")
     _ = try await (first, second)
@@ -322,7 +322,7 @@
   }
 
   /// Seed 002's "Bad" example: the check and the store are separated by a suspension.
-  actor NaiveImageCache: ImageCache {
+  actor NaiveImageCache: DownloadingCache {
     let downloader: Downloader
     private var cache: [String: String] = [:]
     init(downloader: Downloader) { self.downloader = downloader }
@@ -336,7 +336,7 @@
   }
 
   /// Seed 002's "Good" example: the in-flight task is stored before the first suspension.
-  actor InFlightImageCache: ImageCache {
+  actor InFlightImageCache: DownloadingCache {
     private enum Entry {
       case inProgress(Task<String, any Error>)
       case ready(String)

@@ -3,7 +3,7 @@
 /// A run deadlocks when its root task has not finished, no job can run, no timer is pending, and
 /// no outside wake-up is expected: without the harness the program would hang here. The runtime
 /// cannot list suspended tasks, so the report names the waits that announce themselves: items
-/// of `AsyncQueue`'s queues, ``TestGate``s and ``withNamedContinuation(_:_:)``. A task that
+/// of `AsyncQueue`'s queues, ``TestGate``s and ``withNamedContinuation(_:isolation:_:)``. A task that
 /// waits on anything else (a `Task`'s value, a plain continuation) does not appear by itself,
 /// but the items it runs do.
 public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {

@@ -59,7 +59,7 @@
 
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
-    /// pool: use ``run(strategy:stepBudget:_:)`` from async code.
+    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)`` from async code.
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
@@ -71,7 +71,7 @@
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
@@ -97,7 +97,7 @@
       runBlocking(strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,

@@ -1,0 +1,92 @@
+// The code examples of QueueTesting's documentation (Sources/QueueTesting/QueueTesting.docc),
+// verbatim, so that they compile and run as tests. `.ci/docs.sh` checks that every Swift block
+// of the articles appears here.
+#if compiler(>=6.3)
+  import AsyncQueue
+  import QueueTesting
+  import Testing
+  import XCTest
+
+  // MARK: - QueueTesting.md
+
+  @Test(.controlledScheduling(.random(100, seed: 7)))
+  func itemsStartInOrder() async {
+    // Create the state under test here: the body runs once per schedule.
+  }
+
+  // MARK: - MakingAnAsyncTestDeterministic.md
+
+  @Test(.controlledScheduling(.random(50, seed: 1)))
+  func fifoQueueKeepsOrder() async {
+    let queue = FIFOQueue()
+    let recorder = OrderRecorder()
+    for index in 1...10 {
+      queue.enqueue { recorder.mark("item \(index)") }
+    }
+    await queue.enqueueAndWait {}
+    expectOrder(recorder, (1...10).map { "item \($0)" })
+    expectQueueGuarantees()
+  }
+
+  @Test(.controlledScheduling(.exhaustive(delayBound: 2)))
+  func cacheDownloadsOnce() async throws {
+    let downloads = OrderRecorder()
+    let cache = ImageCache { url in
+      downloads.mark(url)
+      await Task.yield()
+      return "image of \(url)"
+    }
+    async let first = cache.image(from: "a")
+    async let second = cache.image(from: "a")
+    _ = await (first, second)
+    expectOrder(downloads, ["a"])
+  }
+
+  @Test(.controlledScheduling(.random(20)))
+  func gateHoldsWorkUntilOpened() async {
+    let gate = TestGate("loaded")
+    let recorder = OrderRecorder()
+    let worker = Task {
+      await gate.wait()
+      recorder.mark("worker")
+    }
+    recorder.mark("test")
+    gate.open()
+    await worker.value
+    expectOrder(recorder, ["test", "worker"])
+  }
+
+  final class CounterTests: XCTestCase {
+    func testQueueKeepsOrder() async {
+      await runControlledSchedules(ControlledScheduling(.random(50))) {
+        let queue = FIFOQueue()
+        let recorder = OrderRecorder()
+        queue.enqueue { recorder.mark("first") }
+        queue.enqueue { recorder.mark("second") }
+        await queue.enqueueAndWait {}
+        expectOrder(recorder, ["first", "second"])
+      }
+    }
+  }
+
+  // MARK: - Support for the examples
+
+  /// The article's image cache: one download per URL, shared by concurrent callers (the
+  /// in-flight task is stored before the first suspension, seed 002's fix).
+  actor ImageCache {
+    private let download: @Sendable (String) async -> String
+    private var entries: [String: Task<String, Never>] = [:]
+
+    init(download: @escaping @Sendable (String) async -> String) {
+      self.download = download
+    }
+
+    func image(from url: String) async -> String {
+      if let entry = entries[url] { return await entry.value }
+      let download = self.download
+      let task = Task { await download(url) }
+      entries[url] = task
+      return await task.value
+    }
+  }
+#endif
