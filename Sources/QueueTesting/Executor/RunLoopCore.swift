@@ -8,14 +8,13 @@
   @_silgen_name("swift_task_getJobTaskId")
   private func runtimeTaskID(of job: UnownedJob) -> UInt64
 
-  /// The process-wide state of the harness: the active run's held jobs, its timers and virtual
-  /// clock, and the driver loop.
+  /// The process-wide harness: the lock around the active run's ``RunState`` and the driver loop
+  /// that carries out its decisions.
   ///
-  /// All mutable state is guarded by `condition` (a pthread mutex and condition variable), and
-  /// only the driver thread runs captured jobs.
-  // Safety proof for `@unchecked Sendable`: every stored `var` below is read and written only while
-  // `condition` is locked (see `capture`, `isDriverThread`, `markRootDone` and the loop in `run`);
-  // `runSlot` serializes whole runs.
+  /// All mutable state is in `state` (and `installed`), guarded by `condition` (a pthread mutex and
+  /// condition variable); only the driver thread runs captured jobs.
+  // Safety proof for `@unchecked Sendable`: `state` and `installed` are read and written only while
+  // `condition` is locked (through `withState`, and in `run`); `runSlot` serializes whole runs.
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
@@ -25,117 +24,52 @@
       case timer(delay: UInt64)
     }
 
-    private struct HeldJob {
-      let job: UnownedJob
-      let task: Int
-      let source: Trace.Event.Source
-
-      var isMain: Bool { source == .main }
-    }
-
-    private struct Timer {
-      let deadline: UInt64
-      let sequence: UInt64
-      let job: HeldJob
-    }
-
     private let condition = NSCondition()
     private let runSlot = NSLock()
     private var installed = false
-    private var active = false
-    private var driver: pthread_t?
-    private var ownedTasks = Set<UInt64>()
-    /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
-    /// outside wake-up). Their jobs are dropped, never run: the code they would resume belongs to
-    /// a run that is over, and may hold closures whose scope has ended.
-    private var abandonedTasks = Set<UInt64>()
-    private var localTaskIDs: [UInt64: Int] = [:]
-    private var ready: [HeldJob] = []
-    private var timers: [Timer] = []
-    private var sequence: UInt64 = 0
-    private var now: UInt64 = 0
-    private var rootDone = false
-    /// Outside wake-ups the code under test said to expect, oldest first, by label.
-    private var expectedOutsideWakeUps: [String] = []
-    private var trace = Trace()
-    private var ledger = WaitLedger()
-    /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
-    private var generation: UInt64 = 0
-
-    /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
-    /// on the real microseconds that passed while it was set up.
-    private static let timerQuantum: UInt64 = 1_000_000
+    private var state = RunState()
 
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
     /// global job. No public API constructs it; the two-word layout is the ABI of
     /// `UnownedSerialExecutor`.
     private static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
 
-    var isDriverThread: Bool {
+    /// Runs `body` on the state with `condition` locked: one access to `state` per section.
+    @inline(__always)
+    private func withState<Result>(_ body: (inout RunState) -> Result) -> Result {
       condition.lock()
       defer { condition.unlock() }
-      return isDriverLocked
+      return body(&state)
+    }
+
+    var isDriverThread: Bool {
+      let thread = pthread_self()
+      return withState { $0.isDriver(thread) }
     }
 
     /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
-    ///
-    /// A job belongs to the run when it is enqueued by a job that runs on the driver thread (a new
-    /// task, a resumption, a yield), or when its task already belongs to the run (a continuation
-    /// resumed from another thread). Everything else (tests running in parallel, the runtime's own
-    /// work) is forwarded, so concurrent tests are never captured.
+    /// See ``RunState/capture(_:taskID:on:source:)``.
     func capture(_ job: UnownedJob, source: Source) -> Bool {
       let taskID = runtimeTaskID(of: job)
+      let thread = pthread_self()
       condition.lock()
       defer { condition.unlock() }
-      let onDriver = isDriverLocked
-      guard active, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else {
-        // Held forever (true), not forwarded: see `abandonedTasks`.
-        return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID)
+      switch state.capture(job, taskID: taskID, on: thread, source: source) {
+      case .held(let signal):
+        if signal { condition.signal() }
+        return true
+      case .drop:
+        return true
+      case .forward:
+        return false
       }
-      if !onDriver && !expectedOutsideWakeUps.isEmpty {
-        expectedOutsideWakeUps.removeFirst()
-      }
-      let local = localID(of: taskID)
-      switch source {
-      case .global:
-        ready.append(HeldJob(job: job, task: local, source: .global))
-      case .main:
-        ready.append(HeldJob(job: job, task: local, source: .main))
-      case .timer(let delay):
-        let rounded = (delay + Self.timerQuantum - 1) / Self.timerQuantum * Self.timerQuantum
-        let held = HeldJob(job: job, task: local, source: .timer)
-        timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
-      }
-      sequence += 1
-      // Only a job from another thread can find the driver waiting for it.
-      if !onDriver { condition.signal() }
-      return true
     }
 
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
-      condition.lock()
-      defer { condition.unlock() }
-      guard active, let driver, pthread_equal(driver, pthread_self()) != 0 else { return false }
-      expectedOutsideWakeUps.append(label)
-      return true
-    }
-
-    /// Whether the calling thread drives the active run. Call with `condition` locked.
-    private var isDriverLocked: Bool {
-      guard active, let driver else { return false }
-      return pthread_equal(driver, pthread_self()) != 0
-    }
-
-    /// The run-local id of a runtime task id, assigned on first sight. Call with `condition` locked.
-    private func localID(of taskID: UInt64) -> Int {
-      guard taskID != 0 else { return 0 }
-      if let known = localTaskIDs[taskID] { return known }
-      ownedTasks.insert(taskID)
-      let local = localTaskIDs.count + 1
-      localTaskIDs[taskID] = local
-      return local
+      let thread = pthread_self()
+      return withState { $0.expectOutsideWakeUp(label, on: thread) }
     }
 
     /// The runtime id of the current task (0 outside a task).
@@ -154,37 +88,41 @@
     private func recordFromCurrentTask(_ update: (inout WaitLedger, Int) -> Trace.Event.Kind?) -> Int? {
       let taskID = Self.currentTaskID()
       let name = Task.name
-      condition.lock()
-      defer { condition.unlock() }
-      guard isDriverLocked else { return nil }
-      let task = localID(of: taskID)
-      if let name, trace.taskNames[task] == nil { trace.taskNames[task] = name }
-      if let kind = update(&ledger, task) {
-        trace.append(Trace.Event(step: trace.stepCount, task: task, kind: kind, virtualTime: now))
+      let thread = pthread_self()
+      return withState { state in
+        guard state.isDriver(thread) else { return nil }
+        let task = state.localID(of: taskID)
+        if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
+        if let kind = update(&state.ledger, task) {
+          state.trace.append(Trace.Event(step: state.trace.stepCount, task: task, kind: kind, virtualTime: state.now))
+        }
+        return task
       }
-      return task
     }
 
     func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
       var token: UInt64?
+      let generation = withState(\.generation)
       recordFromCurrentTask { ledger, task in
         let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
-        token = self.generation << 32 | UInt64(index)
+        token = generation << 32 | UInt64(index)
         return .enqueued(item, waiting: waiting)
       }
       return token
     }
 
     func itemStarted(_ token: UInt64) {
+      let generation = withState(\.generation)
       recordFromCurrentTask { ledger, task in
-        guard token >> 32 == self.generation else { return nil }
+        guard token >> 32 == generation else { return nil }
         return ledger.start(Int(token & 0xFFFF_FFFF), in: task).map { .started($0) }
       }
     }
 
     func itemFinished(_ token: UInt64) {
+      let generation = withState(\.generation)
       recordFromCurrentTask { ledger, _ in
-        guard token >> 32 == self.generation else { return nil }
+        guard token >> 32 == generation else { return nil }
         return ledger.finish(Int(token & 0xFFFF_FFFF)).map { .finished($0) }
       }
     }
@@ -213,22 +151,17 @@
 
     /// The trace of the active run so far, when called from its driver thread; nil otherwise.
     var traceSoFar: Trace? {
-      condition.lock()
-      defer { condition.unlock() }
-      return isDriverLocked ? trace : nil
+      let thread = pthread_self()
+      return withState { $0.isDriver(thread) ? $0.trace : nil }
     }
 
     /// The active run's virtual time, or nil outside a run.
     var virtualNow: UInt64? {
-      condition.lock()
-      defer { condition.unlock() }
-      return active ? now : nil
+      withState { $0.active ? $0.now : nil }
     }
 
     func markRootDone() {
-      condition.lock()
-      rootDone = true
-      condition.unlock()
+      withState { $0.rootDone = true }
     }
 
     /// Runs `body` under control on the calling thread, which becomes the driver, and returns when
@@ -250,19 +183,7 @@
         QueueObservation.install(HarnessQueueObserver())
         installed = true
       }
-      active = true
-      driver = pthread_self()
-      ownedTasks = []
-      localTaskIDs = [:]
-      ready = []
-      timers = []
-      sequence = 0
-      now = 0
-      rootDone = false
-      expectedOutsideWakeUps = []
-      trace = Trace()
-      ledger = WaitLedger()
-      generation &+= 1
+      state.begin(driver: pthread_self())
       condition.unlock()
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
@@ -273,87 +194,34 @@
         RunLoopCore.shared.markRootDone()
       }
 
-      var choices: [Int] = []
-      var branching: [Int] = []
+      condition.lock()
       var outcome = RunResult.Outcome.completed
-      while true {
-        condition.lock()
-        // An expected outside wake-up comes before virtual time moves on: something is about to
-        // become runnable. Waiting is bounded in real time; a wake-up that never comes is its own
-        // outcome, not a deadlock.
-        var missing: [String] = []
-        while ready.isEmpty && !rootDone && !expectedOutsideWakeUps.isEmpty {
+      loop: while true {
+        switch state.nextStep(strategy: &strategy, stepBudget: stepBudget) {
+        case .run(let next):
+          condition.unlock()
+          if next.isMain {
+            next.job.runSynchronously(on: HarnessMainExecutor.shared.asUnownedSerialExecutor())
+          } else {
+            next.job.runSynchronously(on: Self.genericExecutor)
+          }
+          condition.lock()
+        case .waitForOutsideWakeUp:
+          // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not a
+          // deadlock.
           let (seconds, attoseconds) = outsideWakeUpTimeout.components
           let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-          if !condition.wait(until: limit) && ready.isEmpty {
-            missing = expectedOutsideWakeUps
-            break
+          if !condition.wait(until: limit) && state.ready.isEmpty {
+            outcome = .outsideWakeUpNeverCame(state.expectedOutsideWakeUps)
+            break loop
           }
-        }
-        if !missing.isEmpty {
-          outcome = .outsideWakeUpNeverCame(missing)
-          condition.unlock()
-          break
-        }
-        if ready.isEmpty && !rootDone, let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline {
-          // Nothing can run: advance virtual time to the next timer. Timers due together become
-          // runnable in the order they were set, and the strategy orders them from there.
-          now = earliest
-          let due = timers.filter { $0.deadline == earliest }.sorted { $0.sequence < $1.sequence }
-          timers.removeAll { $0.deadline == earliest }
-          ready += due.map(\.job)
-        }
-        // After the root finished, the jobs it left runnable still run (a queue's drainer giving
-        // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is
-        // left mid-step. Pending timers are not waited for.
-        if ready.isEmpty {
-          if !rootDone {
-            let trace = self.trace
-            let (blocked, cycle, never) = ledger.analyze(label: { trace.label(ofTask: $0) })
-            outcome = .deadlocked(
-              DeadlockReport(
-                blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
-                steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10)))
-          }
-          condition.unlock()
-          break
-        }
-        if trace.stepCount >= stepBudget {
-          outcome = .stepBudgetExceeded(steps: trace.stepCount)
-          condition.unlock()
-          break
-        }
-        var index = 0
-        if ready.count > 1 {
-          index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task)), 0), ready.count - 1)
-          choices.append(index)
-          branching.append(ready.count)
-        }
-        let next = ready.remove(at: index)
-        trace.append(Trace.Event(step: trace.stepCount + 1, task: next.task, kind: .ran(next.source), virtualTime: now))
-        condition.unlock()
-
-        if next.isMain {
-          next.job.runSynchronously(on: HarnessMainExecutor.shared.asUnownedSerialExecutor())
-        } else {
-          next.job.runSynchronously(on: Self.genericExecutor)
+        case .end(let end):
+          outcome = end
+          break loop
         }
       }
-
-      condition.lock()
-      active = false
-      driver = nil
-      // A run that completed may leave timers behind: they go back to the platform, as they no
-      // longer belong to a run. A run that did not complete abandons its tasks: whatever they
-      // still hold, or are woken for later, is never run (see `abandonedTasks`).
-      let abandoned = outcome != .completed
-      if abandoned { abandonedTasks.formUnion(ownedTasks) }
-      let leftovers = abandoned ? [] : ready + timers.map(\.job)
-      ready = []
-      timers = []
-      let virtualTime = now
-      let trace = self.trace
-      self.trace = Trace()
+      let (choices, branching, virtualTime) = (state.choices, state.branching, state.now)
+      let (leftovers, trace) = state.end(outcome)
       condition.unlock()
       for held in leftovers {
         if held.isMain {

@@ -17,16 +17,18 @@ public struct Trace: Equatable, Sendable {
       case timer
     }
 
+    // The queue-item cases are boxed (`indirect`): a run records one event per job, almost all
+    // of them `ran`, and boxing the rare large payloads keeps every event 48 bytes instead of 80.
     /// What happened.
     public enum Kind: Equatable, Sendable {
       /// The scheduler ran one job of the task: one step of the run.
       case ran(Source)
       /// The task enqueued an item; `waiting` when it waits for the item (`enqueueAndWait`).
-      case enqueued(QueueItem, waiting: Bool)
+      indirect case enqueued(QueueItem, waiting: Bool)
       /// The item's operation started in the task.
-      case started(QueueItem)
+      indirect case started(QueueItem)
       /// The item's operation returned or threw.
-      case finished(QueueItem)
+      indirect case finished(QueueItem)
       /// The task is about to suspend at a named wait (a gate, a named continuation).
       case waits(String)
       /// A mark recorded by code under test (see ``TraceRecorder``).
