@@ -56,13 +56,13 @@
           """
       }
 
-      /// The run's trace, one column per task, for an attachment or a log.
-      public var traceText: String {
+      /// The run's trace, one column per task (its last `limit` events), for an attachment or a log.
+      public func traceText(limit: Int = 2_000) -> String {
         """
         Controlled schedule \(scheduleNumber) (\(series)), schedule \(run.schedule)
-        \(run.steps) steps, trace hash \(String(run.trace.hash, radix: 16))
+        \(run.steps) steps, trace hash \(String(run.trace.hash, radix: 16)); the last \(limit) events at most:
 
-        \(run.trace.columnView())
+        \(run.trace.columnView(limit: limit))
         """
       }
     }

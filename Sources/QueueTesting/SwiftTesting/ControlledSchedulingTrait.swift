@@ -58,7 +58,7 @@
         let message = failure.message(testName: testName)
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         Attachment.record(
-          failure.traceText, named: "controlled-schedule-\(failure.scheduleNumber)-trace.txt",
+          failure.traceText(), named: "controlled-schedule-\(failure.scheduleNumber)-trace.txt",
           sourceLocation: sourceLocation)
         if failure.leftBodyUnfinished {
           // The abandoned run still holds `body`, a closure that must not outlive this scope

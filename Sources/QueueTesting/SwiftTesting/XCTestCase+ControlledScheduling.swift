@@ -5,8 +5,8 @@
     /// Runs `body` under controlled scheduling from an XCTest test: once per schedule of
     /// `scheduling`, stopping at the first schedule that throws, records an XCTest failure or
     /// does not complete. That failure is reported with `XCTFail` at the caller's line, with the
-    /// schedule and a replay line; a body that cannot finish (a deadlock) is abandoned, never
-    /// waited for.
+    /// schedule, a replay line and the last 40 events of the trace; a body that cannot finish
+    /// (a deadlock) is abandoned, never waited for.
     ///
     /// ```swift
     /// func testOrder() async {
@@ -32,7 +32,8 @@
       }
       let report = resolved.runSeries(body, failureCount: { self.testRun?.totalFailureCount ?? 0 })
       if let failure = report.failure {
-        XCTFail(failure.message(testName: name), file: file, line: line)
+        // XCTest on Linux has no attachments: the end of the trace goes into the message.
+        XCTFail(failure.message(testName: name) + "\n" + failure.traceText(limit: 40), file: file, line: line)
       }
       return report
     }
