@@ -2,7 +2,7 @@ import Foundation
 import QueueTesting
 
 /// `queue-fuzz generate --seed S --count N --out DIR`
-enum GenerateCommand {
+enum GenerateCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz generate --out DIR [--seed S] [--count N] [--queues N] [--callers N]
                                [--items N] [--steps N]
@@ -21,10 +21,6 @@ enum GenerateCommand {
     """
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      console.out(help)
-      return 0
-    }
     let directory: String
     let seed: UInt64
     let count: Int

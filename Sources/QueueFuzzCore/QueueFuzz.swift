@@ -31,17 +31,24 @@ public enum QueueFuzz {
     case "--help", "-h", "help":
       console.out(overview)
       return 0
-    case "run":
-      return RunCommand.main(rest, console: console)
-    case "replay":
-      return ReplayCommand.main(rest, console: console)
-    case "generate":
-      return GenerateCommand.main(rest, console: console)
     default:
+      break
+    }
+    guard let type = commands[command] else {
       console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay or generate)")
       console.err(overview)
       return 2
     }
+    // `--help` anywhere among a command's arguments prints its help and runs nothing.
+    if rest.contains("--help") || rest.contains("-h") {
+      console.out(type.help)
+      return 0
+    }
+    return type.main(rest, console: console)
+  }
+
+  private static var commands: [String: any FuzzCommand.Type] {
+    ["run": RunCommand.self, "replay": ReplayCommand.self, "generate": GenerateCommand.self]
   }
 
   /// Prints a usage error and the command's help; returns 2.

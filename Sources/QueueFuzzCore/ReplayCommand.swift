@@ -1,7 +1,7 @@
 import QueueTesting
 
 /// `queue-fuzz replay FILE --schedule TEXT`
-enum ReplayCommand {
+enum ReplayCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz replay FILE --schedule TEXT [--queue-impl NAME] [--step-budget N]
 
@@ -13,10 +13,6 @@ enum ReplayCommand {
     """
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      console.out(help)
-      return 0
-    }
     let file: String
     let schedule: Schedule
     let implementation: QueueImplementation

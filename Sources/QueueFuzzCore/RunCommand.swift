@@ -2,7 +2,7 @@ import Foundation
 import QueueTesting
 
 /// `queue-fuzz run PATH...`
-enum RunCommand {
+enum RunCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive]
                                   [--queue-impl NAME] [--step-budget N]
@@ -23,10 +23,6 @@ enum RunCommand {
     """
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      console.out(help)
-      return 0
-    }
     let options: ScenarioRunner.Options
     let paths: [String]
     do {

@@ -6,8 +6,7 @@
   import Testing
 
   /// Collects values from code under a controlled run (which runs on the driver thread), for
-  /// assertions after the run. `Test.current` is not visible inside the run's detached root task,
-  /// so the tests assert afterwards.
+  /// assertions after the run, where the run's outcome is known too.
   final class Box<Value: Sendable>: Sendable {
     private let value: Mutex<Value>
     init(_ value: Value) { self.value = Mutex(value) }

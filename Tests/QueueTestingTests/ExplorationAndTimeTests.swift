@@ -64,33 +64,29 @@
       #expect(!exploration.search.isExhausted)
     }
 
+    /// Seed 000's counterexample on 5 calls: each checks the count it sees; the number out of
+    /// order is marked in the trace.
+    static let taskPerCall: @Sendable () async -> Void = {
+      let counter = SeedCounter()
+      for index in 1...5 {
+        Task { await counter.incrementAndCheck(index) }
+      }
+      while await counter.count < 5 { await Task.yield() }
+      let outOfOrder = await counter.outOfOrder
+      TraceRecorder.mark("outOfOrder=\(outOfOrder)")
+    }
+
     /// Seed 000's counterexample (a `Task {}` per call into an actor) is found by the search,
     /// and the first failing schedule replays.
     @Test func searchFindsTheTaskPerCallReordering() {
-      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 1)) {
-        let counter = SeedCounter()
-        for index in 1...5 {
-          Task { await counter.incrementAndCheck(index) }
-        }
-        while await counter.count < 5 { await Task.yield() }
-        let outOfOrder = await counter.outOfOrder
-        TraceRecorder.mark("outOfOrder=\(outOfOrder)")
-      } stopWhen: { result in
-        !Self.marks(result.trace).hasSuffix("outOfOrder=0")
-      }
+      let exploration = ControlledExecutor.explore(
+        ExhaustiveSearch(delayBound: 1), Self.taskPerCall,
+        stopWhen: { result in !Self.marks(result.trace).hasSuffix("outOfOrder=0") })
       let failing = exploration.stoppedAt
       #expect(failing != nil)
       #expect(exploration.search.schedulesExplored <= 10)
       if let failing {
-        let replay = ControlledExecutor.runBlocking(strategy: ReplayStrategy(failing.schedule)) {
-          let counter = SeedCounter()
-          for index in 1...5 {
-            Task { await counter.incrementAndCheck(index) }
-          }
-          while await counter.count < 5 { await Task.yield() }
-          let outOfOrder = await counter.outOfOrder
-          TraceRecorder.mark("outOfOrder=\(outOfOrder)")
-        }
+        let replay = ControlledExecutor.runBlocking(strategy: ReplayStrategy(failing.schedule), Self.taskPerCall)
         #expect(replay.trace.hash == failing.trace.hash)
       }
     }

@@ -82,10 +82,13 @@
     }
 
     /// Records an event of the current task if it belongs to the active run and happens on the
-    /// driver thread; `update` may change the ledger and returns the event's kind (nil: none).
+    /// driver thread; `update` gets the ledger, the task and the run's generation (which item
+    /// tokens carry), may change the ledger, and returns the event's kind (nil: none).
     /// Returns the run-local task id, or nil when the event is not the run's.
     @discardableResult
-    private func recordFromCurrentTask(_ update: (inout WaitLedger, Int) -> Trace.Event.Kind?) -> Int? {
+    private func recordFromCurrentTask(
+      _ update: (inout WaitLedger, _ task: Int, _ generation: UInt64) -> Trace.Event.Kind?
+    ) -> Int? {
       let taskID = Self.currentTaskID()
       let name = Task.name
       let thread = pthread_self()
@@ -93,7 +96,7 @@
         guard state.isDriver(thread) else { return nil }
         let task = state.localID(of: taskID)
         if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
-        if let kind = update(&state.ledger, task) {
+        if let kind = update(&state.ledger, task, state.generation) {
           state.trace.append(Trace.Event(step: state.trace.stepCount, task: task, kind: kind, virtualTime: state.now))
         }
         return task
@@ -102,8 +105,7 @@
 
     func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
       var token: UInt64?
-      let generation = withState(\.generation)
-      recordFromCurrentTask { ledger, task in
+      recordFromCurrentTask { ledger, task, generation in
         let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
         token = generation << 32 | UInt64(index)
         return .enqueued(item, waiting: waiting)
@@ -112,16 +114,14 @@
     }
 
     func itemStarted(_ token: UInt64) {
-      let generation = withState(\.generation)
-      recordFromCurrentTask { ledger, task in
+      recordFromCurrentTask { ledger, task, generation in
         guard token >> 32 == generation else { return nil }
         return ledger.start(Int(token & 0xFFFF_FFFF), in: task).map { .started($0) }
       }
     }
 
     func itemFinished(_ token: UInt64) {
-      let generation = withState(\.generation)
-      recordFromCurrentTask { ledger, _ in
+      recordFromCurrentTask { ledger, _, generation in
         guard token >> 32 == generation else { return nil }
         return ledger.finish(Int(token & 0xFFFF_FFFF)).map { .finished($0) }
       }
@@ -130,14 +130,14 @@
     /// Records that the current task is about to wait at `label`; false outside a run.
     @discardableResult
     func beginNamedWait(_ label: String) -> Bool {
-      recordFromCurrentTask { ledger, task in
+      recordFromCurrentTask { ledger, task, _ in
         ledger.beginWait(label, task: task)
         return .waits(label)
       } != nil
     }
 
     func endNamedWait() {
-      recordFromCurrentTask { ledger, task in
+      recordFromCurrentTask { ledger, task, _ in
         ledger.endWait(task: task)
         return nil
       }
@@ -146,7 +146,7 @@
     /// Records a mark of code under test; false outside a run (or off the driver thread).
     @discardableResult
     func mark(_ label: String) -> Bool {
-      recordFromCurrentTask { _, _ in .mark(label) } != nil
+      recordFromCurrentTask { _, _, _ in .mark(label) } != nil
     }
 
     /// The trace of the active run so far, when called from its driver thread; nil otherwise.
@@ -157,7 +157,7 @@
 
     /// The active run's virtual time, or nil outside a run.
     var virtualNow: UInt64? {
-      withState { $0.active ? $0.now : nil }
+      withState { $0.isActive ? $0.now : nil }
     }
 
     func markRootDone() {
@@ -220,8 +220,7 @@
           break loop
         }
       }
-      let (choices, branching, virtualTime) = (state.choices, state.branching, state.now)
-      let (leftovers, trace) = state.end(outcome)
+      let (leftovers, result) = state.end(outcome, strategySummary: strategy.summary)
       condition.unlock()
       for held in leftovers {
         if held.isMain {
@@ -230,9 +229,7 @@
           PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
         }
       }
-      return RunResult(
-        outcome: outcome, schedule: Schedule(choices: choices), branching: branching, trace: trace,
-        virtualTime: virtualTime, strategySummary: strategy.summary)
+      return result
     }
   }
 #endif

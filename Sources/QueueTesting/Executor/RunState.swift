@@ -49,7 +49,7 @@
     /// on the real microseconds that passed while it was set up.
     static let timerQuantum: UInt64 = 1_000_000
 
-    private(set) var active = false
+    /// The thread driving the active run; nil between runs.
     private(set) var driver: pthread_t?
     private var ownedTasks = Set<UInt64>()
     /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
@@ -68,15 +68,14 @@
     var ledger = WaitLedger()
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
-    private(set) var choices: [Int] = []
-    private(set) var branching: [Int] = []
+    private var choices: [Int] = []
+    private var branching: [Int] = []
     /// The task of the job the driver runs now (runtime id, run-local id): most jobs a job
     /// enqueues are its own task's next one, which then needs no lookup.
     private var running: (taskID: UInt64, local: Int) = (0, 0)
 
     /// Starts a run driven by `thread`.
     mutating func begin(driver thread: pthread_t) {
-      active = true
       driver = thread
       ownedTasks = []
       localTaskIDs = [:]
@@ -94,9 +93,12 @@
       running = (0, 0)
     }
 
+    /// Whether a run is active.
+    var isActive: Bool { driver != nil }
+
     /// Whether `thread` drives the active run.
     func isDriver(_ thread: pthread_t) -> Bool {
-      guard active, let driver else { return false }
+      guard let driver else { return false }
       return pthread_equal(driver, thread) != 0
     }
 
@@ -110,7 +112,7 @@
       -> Capture
     {
       let onDriver = isDriver(thread)
-      guard active, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else {
+      guard isActive, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else {
         return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
       }
       if !onDriver && !expectedOutsideWakeUps.isEmpty {
@@ -195,20 +197,24 @@
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10))
     }
 
-    /// Ends the run. A run that completed may leave timers behind: they are returned to be handed
-    /// to the platform, as they no longer belong to a run. A run that did not complete abandons
-    /// its tasks: whatever they still hold, or are woken for later, is never run.
-    mutating func end(_ outcome: RunResult.Outcome) -> (leftovers: [HeldJob], trace: Trace) {
-      active = false
+    /// Ends the run and returns its result. A run that completed may leave timers behind: they
+    /// are returned to be handed to the platform, as they no longer belong to a run. A run that
+    /// did not complete abandons its tasks: whatever they still hold, or are woken for later, is
+    /// never run.
+    mutating func end(
+      _ outcome: RunResult.Outcome, strategySummary: String?
+    ) -> (leftovers: [HeldJob], result: RunResult) {
       driver = nil
       let abandoned = outcome != .completed
       if abandoned { abandonedTasks.formUnion(ownedTasks) }
       let leftovers = abandoned ? [] : ready + timers.map(\.job)
       ready = []
       timers = []
-      let trace = self.trace
-      self.trace = Trace()
-      return (leftovers, trace)
+      let result = RunResult(
+        outcome: outcome, schedule: Schedule(choices: choices), branching: branching, trace: trace,
+        virtualTime: now, strategySummary: strategySummary)
+      trace = Trace()
+      return (leftovers, result)
     }
   }
 #endif

@@ -36,7 +36,7 @@
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
       // A suite's own scope (no test case) runs as usual; its tests get the trait themselves.
-      guard testCase != nil, !test.isSuite else { return try await function() }
+      guard testCase != nil else { return try await function() }
       let scheduling: ControlledScheduling
       do {
         scheduling = try self.scheduling.resolved(environment: ProcessInfo.processInfo.environment)
