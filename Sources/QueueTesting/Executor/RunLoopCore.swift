@@ -11,10 +11,11 @@
   /// The process-wide harness: the lock around the active run's ``RunState`` and the driver loop
   /// that carries out its decisions.
   ///
-  /// All mutable state is in `state` (and `installed`), guarded by `condition` (a pthread mutex and
-  /// condition variable); only the driver thread runs captured jobs.
-  // Safety proof for `@unchecked Sendable`: `state` and `installed` are read and written only while
-  // `condition` is locked (through `withState`, and in `run`); `runSlot` serializes whole runs.
+  /// All mutable state is in the ``RunState`` (and `installed`), guarded by `condition` (a pthread
+  /// mutex and condition variable); only the driver thread runs captured jobs.
+  // Safety proof for `@unchecked Sendable`: the state (`statePointer.pointee`) and `installed` are
+  // read and written only while `condition` is locked (through `withState`, and in `run`);
+  // `runSlot` serializes whole runs.
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
@@ -27,19 +28,31 @@
     private let condition = NSCondition()
     private let runSlot = NSLock()
     private var installed = false
-    private var state = RunState()
+    /// The state, in memory of its own rather than a stored property: the lock already makes each
+    /// access exclusive, and a stored property of a class would add a dynamic exclusivity check to
+    /// every locked section (measured at several percent of a yield-heavy run).
+    private let statePointer: UnsafeMutablePointer<RunState> = {
+      let pointer = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
+      pointer.initialize(to: RunState())
+      return pointer
+    }()
+
+    deinit {
+      statePointer.deinitialize(count: 1)
+      statePointer.deallocate()
+    }
 
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
     /// global job. No public API constructs it; the two-word layout is the ABI of
     /// `UnownedSerialExecutor`.
     private static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
 
-    /// Runs `body` on the state with `condition` locked: one access to `state` per section.
+    /// Runs `body` on the state with `condition` locked: one access to the state per section.
     @inline(__always)
     private func withState<Result>(_ body: (inout RunState) -> Result) -> Result {
       condition.lock()
       defer { condition.unlock() }
-      return body(&state)
+      return body(&statePointer.pointee)
     }
 
     var isDriverThread: Bool {
@@ -54,7 +67,7 @@
       let thread = pthread_self()
       condition.lock()
       defer { condition.unlock() }
-      switch state.capture(job, taskID: taskID, on: thread, source: source) {
+      switch statePointer.pointee.capture(job, taskID: taskID, on: thread, source: source) {
       case .held(let signal):
         if signal { condition.signal() }
         return true
@@ -183,7 +196,7 @@
         QueueObservation.install(HarnessQueueObserver())
         installed = true
       }
-      state.begin(driver: pthread_self())
+      statePointer.pointee.begin(driver: pthread_self())
       condition.unlock()
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
@@ -197,7 +210,7 @@
       condition.lock()
       var outcome = RunResult.Outcome.completed
       loop: while true {
-        switch state.nextStep(strategy: &strategy, stepBudget: stepBudget) {
+        switch statePointer.pointee.nextStep(strategy: &strategy, stepBudget: stepBudget) {
         case .run(let next):
           condition.unlock()
           if next.isMain {
@@ -211,8 +224,8 @@
           // deadlock.
           let (seconds, attoseconds) = outsideWakeUpTimeout.components
           let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-          if !condition.wait(until: limit) && state.ready.isEmpty {
-            outcome = .outsideWakeUpNeverCame(state.expectedOutsideWakeUps)
+          if !condition.wait(until: limit) && statePointer.pointee.ready.isEmpty {
+            outcome = .outsideWakeUpNeverCame(statePointer.pointee.expectedOutsideWakeUps)
             break loop
           }
         case .end(let end):
@@ -220,7 +233,7 @@
           break loop
         }
       }
-      let (leftovers, result) = state.end(outcome, strategySummary: strategy.summary)
+      let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
       condition.unlock()
       for held in leftovers {
         if held.isMain {

@@ -10,8 +10,6 @@
   struct RunState {
     struct HeldJob {
       let job: UnownedJob
-      /// The runtime's id of the job's task (0: none).
-      let taskID: UInt64
       /// The run-local id of the job's task (0: none).
       let task: Int
       let source: Trace.Event.Source
@@ -51,12 +49,16 @@
 
     /// The thread driving the active run; nil between runs.
     private(set) var driver: pthread_t?
-    private var ownedTasks = Set<UInt64>()
     /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
     /// outside wake-up). Their jobs are dropped, never run: the code they would resume belongs to
     /// a run that is over, and may hold closures whose scope has ended.
     private var abandonedTasks = Set<UInt64>()
     private var localTaskIDs: [UInt64: Int] = [:]
+    /// A direct-mapped cache in front of `localTaskIDs`, by the runtime id's low bits: the runtime
+    /// numbers tasks consecutively, so a run's live tasks rarely share a slot, and the lookup for
+    /// every captured job (a resumption, a yield) costs no hashing.
+    private var recentTasks = [(taskID: UInt64, local: Int)](repeating: (0, 0), count: RunState.recentTaskSlots)
+    private static let recentTaskSlots = 64
     private(set) var ready: [HeldJob] = []
     private var timers: [Timer] = []
     private var sequence: UInt64 = 0
@@ -70,15 +72,12 @@
     private(set) var generation: UInt64 = 0
     private var choices: [Int] = []
     private var branching: [Int] = []
-    /// The task of the job the driver runs now (runtime id, run-local id): most jobs a job
-    /// enqueues are its own task's next one, which then needs no lookup.
-    private var running: (taskID: UInt64, local: Int) = (0, 0)
 
     /// Starts a run driven by `thread`.
     mutating func begin(driver thread: pthread_t) {
       driver = thread
-      ownedTasks = []
       localTaskIDs = [:]
+      recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
       ready = []
       timers = []
       sequence = 0
@@ -90,7 +89,6 @@
       generation &+= 1
       choices = []
       branching = []
-      running = (0, 0)
     }
 
     /// Whether a run is active.
@@ -112,26 +110,30 @@
       -> Capture
     {
       let onDriver = isDriver(thread)
-      guard isActive, onDriver || (taskID != 0 && ownedTasks.contains(taskID)) else {
+      guard isActive, onDriver || (taskID != 0 && owns(taskID)) else {
         return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
       }
       if !onDriver && !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
-      let local = taskID == running.taskID && taskID != 0 ? running.local : localID(of: taskID)
+      hold(job, taskID: taskID, source: source)
+      // Only a job from another thread can find the driver waiting for it.
+      return .held(signal: !onDriver)
+    }
+
+    private mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {
+      let local = localID(of: taskID)
       switch source {
       case .global:
-        ready.append(HeldJob(job: job, taskID: taskID, task: local, source: .global))
+        ready.append(HeldJob(job: job, task: local, source: .global))
       case .main:
-        ready.append(HeldJob(job: job, taskID: taskID, task: local, source: .main))
+        ready.append(HeldJob(job: job, task: local, source: .main))
       case .timer(let delay):
         let rounded = (delay + Self.timerQuantum - 1) / Self.timerQuantum * Self.timerQuantum
-        let held = HeldJob(job: job, taskID: taskID, task: local, source: .timer)
+        let held = HeldJob(job: job, task: local, source: .timer)
         timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
       }
       sequence += 1
-      // Only a job from another thread can find the driver waiting for it.
-      return .held(signal: !onDriver)
     }
 
     /// Declares an outside wake-up; false unless `thread` drives the active run.
@@ -144,11 +146,23 @@
     /// The run-local id of a runtime task id, assigned on first sight.
     mutating func localID(of taskID: UInt64) -> Int {
       guard taskID != 0 else { return 0 }
-      if let known = localTaskIDs[taskID] { return known }
-      ownedTasks.insert(taskID)
-      let local = localTaskIDs.count + 1
-      localTaskIDs[taskID] = local
+      let slot = Int(truncatingIfNeeded: taskID) & (Self.recentTaskSlots - 1)
+      if recentTasks[slot].taskID == taskID { return recentTasks[slot].local }
+      let local: Int
+      if let known = localTaskIDs[taskID] {
+        local = known
+      } else {
+        local = localTaskIDs.count + 1
+        localTaskIDs[taskID] = local
+      }
+      recentTasks[slot] = (taskID, local)
       return local
+    }
+
+    /// Whether the task `taskID` (not 0) belongs to the active run.
+    private func owns(_ taskID: UInt64) -> Bool {
+      let slot = Int(truncatingIfNeeded: taskID) & (Self.recentTaskSlots - 1)
+      return recentTasks[slot].taskID == taskID || localTaskIDs[taskID] != nil
     }
 
     /// Picks what the driver does next: run a job the strategy chooses, wait for a declared
@@ -185,7 +199,6 @@
       }
       let next = ready.remove(at: index)
       trace.append(Trace.Event(step: trace.stepCount + 1, task: next.task, kind: .ran(next.source), virtualTime: now))
-      running = (next.taskID, next.task)
       return .run(next)
     }
 
@@ -206,7 +219,7 @@
     ) -> (leftovers: [HeldJob], result: RunResult) {
       driver = nil
       let abandoned = outcome != .completed
-      if abandoned { abandonedTasks.formUnion(ownedTasks) }
+      if abandoned { abandonedTasks.formUnion(localTaskIDs.keys) }
       let leftovers = abandoned ? [] : ready + timers.map(\.job)
       ready = []
       timers = []

@@ -14,7 +14,7 @@ extension Trace {
   ///   - limit: Show only the last `limit` events (nil: all).
   ///   - width: The width of a task's column; longer cells are cut.
   public func columnView(limit: Int? = nil, width: Int = 18) -> String {
-    let shown = limit.map { Array(events.suffix($0)) } ?? events
+    let shown = limit.map { events(last: $0) } ?? events
     let tasks = Array(Set(shown.map(\.task))).sorted()
     func cell(_ text: String) -> String {
       let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
@@ -25,8 +25,8 @@ extension Trace {
       return task == 1 ? "t1 (root)" : task == 0 ? "no task" : "t\(task)"
     }
     var lines: [String] = []
-    if let limit, events.count > limit {
-      lines.append("(last \(limit) of \(events.count) events)")
+    if let limit, eventCount > limit {
+      lines.append("(last \(limit) of \(eventCount) events)")
     }
     lines.append((["step"] + tasks.map { cell(header($0)) }).joined(separator: " │ "))
     var lastStep = -1

@@ -1,0 +1,51 @@
+import Testing
+
+@testable import QueueTesting
+
+/// The trace keeps `ran` events in compact records and every other event whole; what it hands
+/// back must be exactly what went in.
+@Suite("Trace storage")
+struct TraceStorageTests {
+  static let mixed: [Trace.Event] = [
+    Trace.Event(step: 1, task: 1, kind: .ran(.global), virtualTime: 0),
+    Trace.Event(step: 1, task: 1, kind: .mark("a"), virtualTime: 0),
+    Trace.Event(step: 2, task: 2, kind: .ran(.main), virtualTime: 5),
+    Trace.Event(step: 2, task: 2, kind: .enqueued(QueueItem(queue: 1, queueName: "q", kind: .fifo, number: 3), waiting: true), virtualTime: 5),
+    Trace.Event(step: 3, task: 3, kind: .ran(.timer), virtualTime: 3_600_000_000_000),
+    // Numbers that do not fit a compact record: kept whole.
+    Trace.Event(step: 4, task: 3, kind: .ran(.global), virtualTime: 1 << 60),
+    Trace.Event(step: 5_000_000_000, task: 1, kind: .ran(.global), virtualTime: 1 << 60),
+    Trace.Event(step: 5_000_000_001, task: 1 << 33, kind: .ran(.main), virtualTime: 1 << 60),
+    Trace.Event(step: 5_000_000_001, task: 4, kind: .waits("gate"), virtualTime: 1 << 60),
+    Trace.Event(step: 5_000_000_002, task: 4, kind: .ran(.global), virtualTime: 7),
+  ]
+
+  @Test("Events come back exactly as appended")
+  func roundTrip() {
+    let trace = Trace(events: Self.mixed)
+    #expect(trace.events == Self.mixed)
+    #expect(trace.eventCount == Self.mixed.count)
+    #expect(trace.stepCount == Self.mixed.filter { if case .ran = $0.kind { true } else { false } }.count)
+  }
+
+  @Test("The last k events are the suffix, for every k")
+  func suffixes() {
+    let trace = Trace(events: Self.mixed)
+    for count in 0...(Self.mixed.count + 2) {
+      #expect(trace.events(last: count) == Array(Self.mixed.suffix(count)), "last \(count)")
+    }
+  }
+
+  @Test("Traces of the same events are equal and hash alike; a different event changes both")
+  func equalityAndHash() {
+    let a = Trace(events: Self.mixed)
+    let b = Trace(events: Self.mixed)
+    #expect(a == b)
+    #expect(a.hash == b.hash)
+    var changed = Self.mixed
+    changed[2].virtualTime = 6
+    let c = Trace(events: changed)
+    #expect(c != a)
+    #expect(c.hash != a.hash)
+  }
+}
