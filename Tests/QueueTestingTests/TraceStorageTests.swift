@@ -10,7 +10,9 @@ struct TraceStorageTests {
     Trace.Event(step: 1, task: 1, kind: .ran(.global), virtualTime: 0),
     Trace.Event(step: 1, task: 1, kind: .mark("a"), virtualTime: 0),
     Trace.Event(step: 2, task: 2, kind: .ran(.main), virtualTime: 5),
-    Trace.Event(step: 2, task: 2, kind: .enqueued(QueueItem(queue: 1, queueName: "q", kind: .fifo, number: 3), waiting: true), virtualTime: 5),
+    Trace.Event(
+      step: 2, task: 2, kind: .enqueued(QueueItem(queue: 1, queueName: "q", kind: .fifo, number: 3), waiting: true),
+      virtualTime: 5),
     Trace.Event(step: 3, task: 3, kind: .ran(.timer), virtualTime: 3_600_000_000_000),
     // Numbers that do not fit a compact record: kept whole.
     Trace.Event(step: 4, task: 3, kind: .ran(.global), virtualTime: 1 << 60),
