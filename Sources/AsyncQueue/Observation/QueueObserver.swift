@@ -31,6 +31,8 @@ public struct QueueDescription: Sendable {
     case actor
     /// ``MainActor/queue`` (and ``MainActorQueue``): an actor queue on the main actor.
     case main
+    /// A ``CompletionQueue``: one item at a time, each over when its finish callback is called.
+    case completion
   }
 
   /// Identifies the queue for as long as it lives.

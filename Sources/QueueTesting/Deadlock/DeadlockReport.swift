@@ -39,6 +39,9 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
     /// `behind`, which runs in task `heldBy` (nil when the item in front has not started either,
     /// or when an actor queue's item waits only for the actor).
     case queueTurn(item: QueueItem, behind: QueueItem?, heldBy: Int?)
+    /// The task waits (`waitUntilFinished`, say) for `item` of a `CompletionQueue`, behind
+    /// `behind`, an item that started and whose finish callback was never called.
+    case finishCall(item: QueueItem, behind: QueueItem)
     /// The task waits at a named suspension point (`gate 'x'`, `continuation 'y'`) that nothing
     /// left in the run will resume.
     case named(String)
@@ -52,6 +55,8 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
         "waits for \(item) to start, behind \(behind) (not started)"
       case .queueTurn(let item, nil, _):
         "waits for \(item) to start"
+      case .finishCall(let item, let behind):
+        "waits for \(item) to start, behind \(behind), whose finish was never called"
       case .named(let label):
         "waits at \(label), which nothing resumes"
       }
@@ -64,6 +69,8 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   public var cycle: [Int]
   /// Queue items that never started, oldest first.
   public var itemsNeverStarted: [QueueItem]
+  /// `CompletionQueue` items that started and whose finish callback was never called.
+  public var itemsAwaitingFinish: [QueueItem]
   /// How many tasks the run had seen.
   public var taskCount: Int
   /// How many jobs ran before the run stopped.
@@ -76,8 +83,9 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   /// Creates a report.
   public init(
     blockedTasks: [BlockedTask], cycle: [Int], itemsNeverStarted: [QueueItem], taskCount: Int, steps: Int,
-    virtualTime: UInt64, lastEvents: [String]
+    virtualTime: UInt64, lastEvents: [String], itemsAwaitingFinish: [QueueItem] = []
   ) {
+    self.itemsAwaitingFinish = itemsAwaitingFinish
     self.blockedTasks = blockedTasks
     self.cycle = cycle
     self.itemsNeverStarted = itemsNeverStarted
@@ -102,6 +110,9 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
     if !cycle.isEmpty {
       let names = (cycle + [cycle[0]]).map { "task \($0)" }
       lines.append("  wait-for cycle: \(names.joined(separator: " → "))")
+    }
+    if !itemsAwaitingFinish.isEmpty {
+      lines.append("  finish never called: \(itemsAwaitingFinish.map(\.description).joined(separator: ", "))")
     }
     if !itemsNeverStarted.isEmpty {
       lines.append("  never started: \(itemsNeverStarted.map(\.description).joined(separator: ", "))")

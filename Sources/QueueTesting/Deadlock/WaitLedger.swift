@@ -64,7 +64,7 @@ struct WaitLedger {
   private func itemInFront(of record: ItemRecord) -> ItemRecord? {
     items.first { other in
       other.item.queue == record.item.queue && other.item.number < record.item.number
-        && (record.item.kind == .fifo ? !other.finished : other.runner == nil)
+        && (record.item.kind == .actor || record.item.kind == .main ? other.runner == nil : !other.finished)
     }
   }
 
@@ -80,6 +80,11 @@ struct WaitLedger {
     return (front, current.runner)
   }
 
+  /// Completion-queue items that started and whose finish callback was never called.
+  var itemsAwaitingFinish: [QueueItem] {
+    items.filter { $0.item.kind == .completion && $0.runner != nil && !$0.finished && !$0.waiting }.map(\.item)
+  }
+
   /// The blocked tasks, the first wait-for cycle among them, and the items that never started.
   func analyze(label: (Int) -> String) -> (blocked: [DeadlockReport.BlockedTask], cycle: [Int], never: [QueueItem]) {
     var blocked: [DeadlockReport.BlockedTask] = []
@@ -91,6 +96,15 @@ struct WaitLedger {
       let running = items.filter { $0.runner == task && !$0.finished }.map(\.item)
       if let record = waitingOnItems.last(where: { $0.enqueuer == task }) {
         let (front, heldBy) = holder(of: record)
+        if let front, front.item.kind == .completion, front.runner != nil {
+          // The item in front started and only its finish callback can end its turn: no task
+          // holds it, so there is no wait-for edge.
+          blocked.append(
+            .init(
+              task: task, label: label(task), waitsOn: .finishCall(item: record.item, behind: front.item),
+              running: running))
+          continue
+        }
         if let heldBy { edges[task] = heldBy }
         blocked.append(
           .init(

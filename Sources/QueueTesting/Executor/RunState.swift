@@ -207,7 +207,8 @@
       let (blocked, cycle, never) = ledger.analyze(label: { trace.label(ofTask: $0) })
       return DeadlockReport(
         blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
-        steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10))
+        steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
+        itemsAwaitingFinish: ledger.itemsAwaitingFinish)
     }
 
     /// Ends the run and returns its result. A run that completed may leave timers behind: they

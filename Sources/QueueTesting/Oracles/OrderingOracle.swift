@@ -21,7 +21,8 @@ public enum OrderingOracle {
     var violations: [OrderingViolation] = []
     for queue in queues {
       let queueEvents = byQueue[queue]!
-      let isFIFO = queueEvents[0].queueKind == .fifo
+      // A completion queue runs one item at a time in order: FIFO's guarantees are its own.
+      let isFIFO = queueEvents[0].queueKind == .fifo || queueEvents[0].queueKind == .completion
       let enqueued = queueEvents.filter { $0.kind == .enqueued }.map(\.item)
       let started = queueEvents.filter { $0.kind == .started }.map(\.item)
       let finished = queueEvents.filter { $0.kind == .finished }.map(\.item)

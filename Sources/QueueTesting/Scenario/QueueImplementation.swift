@@ -35,6 +35,9 @@ public enum QueueImplementation: String, CaseIterable, Sendable {
       Self.actorRuntime()
     case (.actorPriorityReorder, .actor), (.actorPriorityReorder, .main):
       PriorityOrderedActorRuntime(actor: PriorityOrderedActor())
+    case (_, .completion):
+      // Queues are made only by the parser and the generator, and neither makes this kind.
+      preconditionFailure("scenarios have no completion queues")
     }
   }
 

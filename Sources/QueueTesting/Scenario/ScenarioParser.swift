@@ -192,7 +192,7 @@ public struct ScenarioParser: Sendable {
         }
         let name = tokens[1]
         guard isValidName(name, "queue", line: lineNumber) else { continue }
-        guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text) else {
+        guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text), kind != .completion else {
           error(lineNumber, tokens[2].column, "unknown queue kind '\(tokens[2].text)': expected fifo, actor or main")
           continue
         }

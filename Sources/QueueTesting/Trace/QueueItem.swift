@@ -12,6 +12,8 @@ public struct QueueItem: Hashable, Sendable, CustomStringConvertible {
     case actor
     /// The main actor's queue (`MainActor.queue`, `MainActorQueue`).
     case main
+    /// A `CompletionQueue`: one item at a time, each over when its finish callback is called.
+    case completion
   }
 
   /// The run-local number of the queue.

@@ -1,0 +1,53 @@
+import Dispatch
+import Testing
+
+@testable import AsyncQueue
+
+@Suite("CompletionQueue")
+struct CompletionQueueTests {
+  actor Worker {
+    var started = 0
+    func didStart() { started += 1 }
+  }
+
+  /// Finish callbacks called from other threads (Dispatch's pool) end each item's turn; items
+  /// start in order, one at a time, on the main actor by default and on a given actor otherwise.
+  @Test func finishFromOtherThreadsKeepsOrder() async {
+    let queue = CompletionQueue(name: "threads")
+    let log = LockedState<[String]>.make([])
+    let worker = Worker()
+    for number in 0..<200 {
+      if number.isMultiple(of: 2) {
+        queue.enqueue { finish in
+          MainActor.assertIsolated()
+          log.withLock { $0.append("start \(number)") }
+          DispatchQueue.global().async {
+            log.withLock { $0.append("end \(number)") }
+            finish()
+          }
+        }
+      } else {
+        queue.enqueue(on: worker) { worker, finish in
+          worker.didStart()
+          log.withLock { $0.append("start \(number)") }
+          DispatchQueue.global().async {
+            log.withLock { $0.append("end \(number)") }
+            finish()
+          }
+        }
+      }
+    }
+    await queue.waitUntilFinished()
+    #expect(log.withLock { $0 } == (0..<200).flatMap { ["start \($0)", "end \($0)"] })
+    #expect(await worker.started == 100)
+  }
+
+  /// `waitUntilFinished` on an idle queue returns at once; an item may finish at once.
+  @Test func waitingOnAnIdleQueueReturns() async {
+    let queue = CompletionQueue()
+    await queue.waitUntilFinished()
+    queue.enqueue { finish in finish() }
+    await queue.waitUntilFinished()
+    #expect(!queue.isPaused)
+  }
+}
