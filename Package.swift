@@ -9,15 +9,18 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "AsyncQueue", targets: ["AsyncQueue"]),
+    // Separate from AsyncQueue so that AsyncQueue does not link Foundation.
+    .library(name: "AsyncOperation", targets: ["AsyncOperation"]),
     .library(name: "QueueTesting", targets: ["QueueTesting"]),
     .executable(name: "queue-fuzz", targets: ["queue-fuzz"]),
   ],
   targets: [
     .target(name: "AsyncQueue"),
+    .target(name: "AsyncOperation"),
     .target(name: "QueueTesting", dependencies: ["AsyncQueue"]),
     .target(name: "QueueFuzzCore", dependencies: ["QueueTesting"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
-    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue"]),
+    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperation"]),
     .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "AsyncQueue"]),
     .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueTesting"]),
   ],
