@@ -43,8 +43,11 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     }
   }
 
-  /// Suspends until `reservation` holds the turn.
-  func awaitTurn(_ reservation: Reservation) async {
+  /// Suspends until `reservation` holds the turn. Runs in the caller's isolation: a caller that
+  /// holds the turn already (`.acquired`) does not hop to the global executor and back, which
+  /// cost a task switch per `enqueueAndWait` on an idle queue.
+  @inline(__always)
+  nonisolated(nonsending) func awaitTurn(_ reservation: Reservation) async {
     if case .ticket(let ticket) = reservation.holder { await ticket.awaitTurn() }
   }
 
