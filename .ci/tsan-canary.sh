@@ -5,7 +5,7 @@ cd "$(dirname "$0")/.."
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 swiftc -swift-version 6 -sanitize=thread -parse-as-library -module-name TSanCanary \
-  Sources/AsyncQueue/Queues/Internal/LockedState.swift .ci/tsan-canary.swift -o "$out/canary"
+  Sources/AsyncQueue/Internal/LockedState.swift .ci/tsan-canary.swift -o "$out/canary"
 export SWIFT_BACKTRACE=enable=no
 if "$out/canary" racy >"$out/racy.log" 2>&1 || ! grep -q "WARNING: ThreadSanitizer" "$out/racy.log"; then
   echo "tsan-canary: FAILED: the sanitizer did not report a deliberate race" >&2

@@ -3,7 +3,7 @@
 //    means something;
 // 2. the same access pattern under AsyncQueue's `LockedState` is not reported (`locked`), so the
 //    queues' lock is one TSan understands (Synchronization.Mutex is not, on Linux).
-// Built by .ci/tsan-canary.sh together with Sources/AsyncQueue/Queues/Internal/LockedState.swift.
+// Built by .ci/tsan-canary.sh together with Sources/AsyncQueue/Internal/LockedState.swift.
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
