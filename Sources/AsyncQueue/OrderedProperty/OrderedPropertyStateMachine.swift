@@ -6,6 +6,7 @@
 /// takes changes one by one with ``nextDelivery()`` and calls the observers without the lock.
 struct OrderedPropertyStateMachine<Value, Observer> {
   struct Registration {
+    let id: UInt64
     let observer: Observer
     /// Changes up to this version were written before the observer was added.
     let since: UInt64
@@ -13,7 +14,8 @@ struct OrderedPropertyStateMachine<Value, Observer> {
 
   private(set) var value: Value
   private(set) var version: UInt64 = 0
-  private var observers: [UInt64: Registration] = [:]
+  /// In the order they were added (ids only grow), which is the order they are called in.
+  private var observers: [Registration] = []
   private var nextObserverID: UInt64 = 0
   private var line: [OrderedPropertyChange<Value>] = []
   private var head = 0
@@ -38,13 +40,13 @@ struct OrderedPropertyStateMachine<Value, Observer> {
   /// Adds an observer, which receives the changes written from now on; returns its id.
   mutating func addObserver(_ observer: Observer) -> UInt64 {
     nextObserverID += 1
-    observers[nextObserverID] = Registration(observer: observer, since: version)
+    observers.append(Registration(id: nextObserverID, observer: observer, since: version))
     return nextObserverID
   }
 
   /// Removes an observer; it receives no change delivered after this.
   mutating func removeObserver(_ id: UInt64) {
-    observers[id] = nil
+    observers.removeAll { $0.id == id }
   }
 
   /// The next change to deliver and the observers that receive it, in the order they were
@@ -58,8 +60,7 @@ struct OrderedPropertyStateMachine<Value, Observer> {
     }
     let change = line[head]
     head += 1
-    let receivers = observers.sorted { $0.key < $1.key }.filter { $0.value.since < change.version }
-      .map(\.value.observer)
+    let receivers = observers.filter { $0.since < change.version }.map(\.observer)
     return (change, receivers)
   }
 }

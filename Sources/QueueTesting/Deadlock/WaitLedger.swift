@@ -80,13 +80,11 @@ struct WaitLedger {
     return (front, current.runner)
   }
 
-  /// Completion-queue items that started and whose finish callback was never called.
-  var itemsAwaitingFinish: [QueueItem] {
-    items.filter { $0.item.kind == .completion && $0.runner != nil && !$0.finished && !$0.waiting }.map(\.item)
-  }
-
-  /// The blocked tasks, the first wait-for cycle among them, and the items that never started.
-  func analyze(label: (Int) -> String) -> (blocked: [DeadlockReport.BlockedTask], cycle: [Int], never: [QueueItem]) {
+  /// The blocked tasks, the first wait-for cycle among them, the items that never started, and
+  /// the completion-queue items that started and whose finish callback was never called.
+  func analyze(
+    label: (Int) -> String
+  ) -> (blocked: [DeadlockReport.BlockedTask], cycle: [Int], never: [QueueItem], awaitingFinish: [QueueItem]) {
     var blocked: [DeadlockReport.BlockedTask] = []
     var edges: [Int: Int] = [:]
     let waitingOnItems = items.filter { $0.waiting && $0.runner == nil && !$0.finished }
@@ -114,7 +112,10 @@ struct WaitLedger {
         blocked.append(.init(task: task, label: label(task), waitsOn: .named(name), running: running))
       }
     }
-    return (blocked, Self.firstCycle(in: edges), items.filter { $0.runner == nil && !$0.finished }.map(\.item))
+    let never = items.filter { $0.runner == nil && !$0.finished }.map(\.item)
+    let awaitingFinish = items.filter { $0.item.kind == .completion && $0.runner != nil && !$0.finished && !$0.waiting }
+      .map(\.item)
+    return (blocked, Self.firstCycle(in: edges), never, awaitingFinish)
   }
 
   /// The cycle reached from the lowest-numbered task that is on one, rotated to start there.

@@ -146,7 +146,7 @@
     /// The run-local id of a runtime task id, assigned on first sight.
     mutating func localID(of taskID: UInt64) -> Int {
       guard taskID != 0 else { return 0 }
-      let slot = Int(truncatingIfNeeded: taskID) & (Self.recentTaskSlots - 1)
+      let slot = Self.recentSlot(of: taskID)
       if recentTasks[slot].taskID == taskID { return recentTasks[slot].local }
       let local: Int
       if let known = localTaskIDs[taskID] {
@@ -159,9 +159,13 @@
       return local
     }
 
+    private static func recentSlot(of taskID: UInt64) -> Int {
+      Int(truncatingIfNeeded: taskID) & (recentTaskSlots - 1)
+    }
+
     /// Whether the task `taskID` (not 0) belongs to the active run.
     private func owns(_ taskID: UInt64) -> Bool {
-      let slot = Int(truncatingIfNeeded: taskID) & (Self.recentTaskSlots - 1)
+      let slot = Self.recentSlot(of: taskID)
       return recentTasks[slot].taskID == taskID || localTaskIDs[taskID] != nil
     }
 
@@ -204,11 +208,11 @@
 
     private func deadlockReport() -> DeadlockReport {
       let trace = self.trace
-      let (blocked, cycle, never) = ledger.analyze(label: { trace.label(ofTask: $0) })
+      let (blocked, cycle, never, awaitingFinish) = ledger.analyze(label: { trace.label(ofTask: $0) })
       return DeadlockReport(
         blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
-        itemsAwaitingFinish: ledger.itemsAwaitingFinish)
+        itemsAwaitingFinish: awaitingFinish)
     }
 
     /// Ends the run and returns its result. A run that completed may leave timers behind: they

@@ -14,18 +14,18 @@ struct AsyncOperationTests {
   @Test func serialQueueWaitsForEachFinish() async {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    let log = LockedState<[String]>.make([])
+    let log = EventLog<String>()
     let operations = (1...5).map { number in
       AsyncOperation { finish in
-        log.withLock { $0.append("start \(number)") }
+        log.append("start \(number)")
         DispatchQueue.global().async {
-          log.withLock { $0.append("end \(number)") }
+          log.append("end \(number)")
           finish()
         }
       }
     }
     await run(operations, on: queue)
-    #expect(log.withLock { $0 } == (1...5).flatMap { ["start \($0)", "end \($0)"] })
+    #expect(log.snapshot == (1...5).flatMap { ["start \($0)", "end \($0)"] })
     #expect(operations.allSatisfy { $0.isFinished && !$0.isExecuting })
   }
 
@@ -34,33 +34,33 @@ struct AsyncOperationTests {
   @Test func dependenciesWaitForTheFinishCallback() async {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 4
-    let log = LockedState<[String]>.make([])
+    let log = EventLog<String>()
     let download = AsyncOperation { finish in
       DispatchQueue.global().async {
-        log.withLock { $0.append("downloaded") }
+        log.append("downloaded")
         finish()
       }
     }
     let save = AsyncOperation {
-      log.withLock { $0.append("saved") }
+      log.append("saved")
     }
     save.addDependency(download)
     await run([save, download], on: queue)
-    #expect(log.withLock { $0 } == ["downloaded", "saved"])
+    #expect(log.snapshot == ["downloaded", "saved"])
   }
 
   /// The async form is finished when its closure returns, after its suspensions.
   @Test func asyncFormFinishesWhenTheClosureReturns() async {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
-    let log = LockedState<[String]>.make([])
+    let log = EventLog<String>()
     let first = AsyncOperation {
       await Task.yield()
-      log.withLock { $0.append("first") }
+      log.append("first")
     }
-    let second = AsyncOperation { log.withLock { $0.append("second") } }
+    let second = AsyncOperation { log.append("second") }
     await run([first, second], on: queue)
-    #expect(log.withLock { $0 } == ["first", "second"])
+    #expect(log.snapshot == ["first", "second"])
   }
 
   /// An operation cancelled before it starts finishes without running; a second finish call

@@ -14,31 +14,31 @@ struct CompletionQueueTests {
   /// start in order, one at a time, on the main actor by default and on a given actor otherwise.
   @Test func finishFromOtherThreadsKeepsOrder() async {
     let queue = CompletionQueue(name: "threads")
-    let log = LockedState<[String]>.make([])
+    let log = EventLog<String>()
     let worker = Worker()
     for number in 0..<200 {
       if number.isMultiple(of: 2) {
         queue.enqueue { finish in
           MainActor.assertIsolated()
-          log.withLock { $0.append("start \(number)") }
+          log.append("start \(number)")
           DispatchQueue.global().async {
-            log.withLock { $0.append("end \(number)") }
+            log.append("end \(number)")
             finish()
           }
         }
       } else {
         queue.enqueue(on: worker) { worker, finish in
           worker.didStart()
-          log.withLock { $0.append("start \(number)") }
+          log.append("start \(number)")
           DispatchQueue.global().async {
-            log.withLock { $0.append("end \(number)") }
+            log.append("end \(number)")
             finish()
           }
         }
       }
     }
     await queue.waitUntilFinished()
-    #expect(log.withLock { $0 } == (0..<200).flatMap { ["start \($0)", "end \($0)"] })
+    #expect(log.snapshot == (0..<200).flatMap { ["start \($0)", "end \($0)"] })
     #expect(await worker.started == 100)
   }
 

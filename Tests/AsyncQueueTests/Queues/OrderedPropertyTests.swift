@@ -10,18 +10,18 @@ struct OrderedPropertyTests {
   /// delivered once, in write order.
   @Test func concurrentWritersOnRealThreadsDeliverInWriteOrder() {
     let property = OrderedProperty(0)
-    let received = LockedState<[OrderedPropertyChange<Int>]>.make([])
+    let received = EventLog<OrderedPropertyChange<Int>>()
     let readsInsideCallback = LockedState<Int>.make(0)
     let token = property.observe { change in
       let now = property.value  // reading inside the callback must not deadlock
       if now >= change.newValue { readsInsideCallback.withLock { $0 += 1 } }
-      received.withLock { $0.append(change) }
+      received.append(change)
     }
     DispatchQueue.concurrentPerform(iterations: 4) { _ in
       for _ in 0..<2_000 { property.update { $0 += 1 } }
     }
     token.cancel()
-    let changes = received.withLock { $0 }
+    let changes = received.snapshot
     #expect(changes.count == 8_000)
     #expect(changes.map(\.version) == Array(1...8_000))
     #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.newValue == $1.oldValue })
@@ -33,17 +33,17 @@ struct OrderedPropertyTests {
   /// A callback may write the property: its change is delivered after the current one.
   @Test func writingFromACallbackQueuesTheChangeBehind() {
     let property = OrderedProperty("a")
-    let received = LockedState<[String]>.make([])
+    let received = EventLog<String>()
     let token = property.observe { change in
-      received.withLock { $0.append(change.newValue) }
+      received.append(change.newValue)
       if change.newValue == "b" { property.value = "c" }
     }
     property.value = "b"
-    #expect(received.withLock { $0 } == ["b", "c"])
+    #expect(received.snapshot == ["b", "c"])
     #expect(property.value == "c")
     token.cancel()
     property.value = "d"
-    #expect(received.withLock { $0 } == ["b", "c"])
+    #expect(received.snapshot == ["b", "c"])
   }
 
   /// Releasing the token ends the observation.

@@ -28,10 +28,10 @@
     /// retries and succeeds.
     @Test func failureEvictsSoTheNextCallerRetries() async throws {
       let report = await ControlledScheduling(.random(50, seed: 3)).run {
-        let attempts = Attempts()
+        let attempts = Counter()
         let flights = SingleFlight<String, Int>(caching: .successes)
         let operation: @Sendable () async throws -> Int = {
-          let attempt = await attempts.next()
+          let attempt = await attempts.increment()
           await Task.yield()
           if attempt == 1 { throw Flaky() }
           return attempt
@@ -129,16 +129,14 @@
     }
   }
 
-  actor Attempts {
-    private var count = 0
-    func next() -> Int {
-      count += 1
-      return count
-    }
-  }
-
   actor Counter {
     private(set) var value = 0
-    func increment() { value += 1 }
+
+    /// Adds one; returns the new value.
+    @discardableResult
+    func increment() -> Int {
+      value += 1
+      return value
+    }
   }
 #endif
