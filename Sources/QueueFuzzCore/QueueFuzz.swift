@@ -1,7 +1,7 @@
 import Foundation
 import QueueTesting
 
-/// The `queue-fuzz` command line: `run`, `replay`, `generate`.
+/// The `queue-fuzz` command line: `run`, `replay`, `generate`, `stress`, `shrink`.
 ///
 /// Exit status: 0 every guarantee held, 1 a guarantee (or expected outcome) failed, 2 bad input
 /// or usage.
@@ -16,6 +16,8 @@ public enum QueueFuzz {
       run PATH...          Check every scenario file under PATH (files or folders, recursive).
       replay FILE          Replay one schedule of one scenario exactly (same trace hash).
       generate             Write random valid scenario files.
+      stress               Generate and check scenarios for a time budget; shrink and save failures.
+      shrink FILE          Shrink a failing scenario and schedule to a small regression file.
 
     Run 'queue-fuzz <command> --help' for a command's options.
     """
@@ -35,7 +37,7 @@ public enum QueueFuzz {
       break
     }
     guard let type = commands[command] else {
-      console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay or generate)")
+      console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay, generate, stress or shrink)")
       console.err(overview)
       return 2
     }
@@ -48,7 +50,10 @@ public enum QueueFuzz {
   }
 
   private static var commands: [String: any FuzzCommand.Type] {
-    ["run": RunCommand.self, "replay": ReplayCommand.self, "generate": GenerateCommand.self]
+    [
+      "run": RunCommand.self, "replay": ReplayCommand.self, "generate": GenerateCommand.self,
+      "stress": StressCommand.self, "shrink": ShrinkCommand.self,
+    ]
   }
 
   /// Prints a usage error and the command's help; returns 2.
@@ -59,9 +64,11 @@ public enum QueueFuzz {
   }
 
   static func format(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    let value = Double(seconds) + Double(attoseconds) / 1e18
-    return value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
+    format(seconds: seconds(duration))
+  }
+
+  static func format(seconds value: Double) -> String {
+    value < 1 ? String(format: "%.0f ms", value * 1000) : String(format: "%.2f s", value)
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -13,18 +13,25 @@ public enum QueueImplementation: String, CaseIterable, Sendable {
   /// Actor queues start items through the actor's priority-ordered job queue (the anchor's
   /// flaw): mixed priorities reorder starts.
   case actorPriorityReorder = "actor-priority"
+  /// FIFO queues keep their order, but number their items with a counter that outlives each run
+  /// and yield before odd-numbered items: the same schedule replays differently. Only
+  /// `--check-determinism` (``ScenarioRunner/Options/checkDeterminism``) catches it.
+  case stateBetweenRuns = "state-between-runs"
 
-  /// The broken implementations.
-  public static var mutants: [QueueImplementation] { allCases.filter { $0 != .real } }
+  /// The implementations that break an ordering guarantee (every one but ``real`` and
+  /// ``stateBetweenRuns``, which breaks determinism instead).
+  public static var mutants: [QueueImplementation] { allCases.filter { $0 != .real && $0 != .stateBetweenRuns } }
 
   /// A fresh runtime for one queue of one run.
   func makeRuntime(for queue: Scenario.Queue) -> any ScenarioQueueRuntime {
     switch (self, queue.kind) {
     case (.real, .fifo), (.actorPriorityReorder, .fifo):
       RealFIFORuntime(queue: FIFOQueue(name: queue.name))
-    case (.real, .actor), (.fifoReleasesAtSuspension, .actor):
+    case (.stateBetweenRuns, .fifo):
+      RunCountingFIFORuntime(queue: FIFOQueue(name: queue.name))
+    case (.real, .actor), (.fifoReleasesAtSuspension, .actor), (.stateBetweenRuns, .actor):
       Self.actorRuntime()
-    case (.real, .main), (.fifoReleasesAtSuspension, .main):
+    case (.real, .main), (.fifoReleasesAtSuspension, .main), (.stateBetweenRuns, .main):
       Self.mainActorRuntime()
     case (.taskPerEnqueue, .fifo):
       TaskPerEnqueueRuntime(actor: nil)

@@ -5,6 +5,7 @@ extension Scenario {
     var lines = ["scenario \(ScenarioParser.formatVersion)", "name \(name)", "outcome \(outcome.rawValue)"]
     let checkWords = checks.isEmpty ? ["none"] : checks.sorted().map(\.rawValue)
     lines.append("check " + (checks.count == Guarantee.allCases.count ? "all" : checkWords.joined(separator: " ")))
+    lines += regressionSchedules.map { "schedule \($0)" }
     for queue in queues { lines.append("queue \(queue.name) \(queue.kind.rawValue)") }
     for caller in callers {
       lines.append(

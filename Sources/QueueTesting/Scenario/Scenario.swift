@@ -103,6 +103,10 @@ public struct Scenario: Equatable, Sendable {
   public var checks: Set<Guarantee>
   /// The expected outcome.
   public var outcome: Outcome
+  /// Schedules to replay before any other (the `schedule` directive): the failing schedules a
+  /// regression file was saved with, so that `queue-fuzz run` fails on it at once while the bug
+  /// is there.
+  public var regressionSchedules: [Schedule] = []
 
   /// The number of steps of all callers and items: the scenario's size.
   public var stepCount: Int {

@@ -185,6 +185,17 @@ public struct ScenarioParser: Sendable {
           }
         }
         scenario.checks = checks
+      case "schedule":
+        guard tokens.count == 2 else {
+          error(
+            lineNumber, head.column, "expected 'schedule \(Schedule.versionPrefix)CHOICES' (as printed by queue-fuzz)")
+          continue
+        }
+        do {
+          scenario.regressionSchedules.append(try Schedule(parsing: tokens[1].text))
+        } catch {
+          self.error(lineNumber, tokens[1].column, "invalid schedule: \(error.message)")
+        }
       case "queue":
         guard tokens.count == 3 else {
           error(lineNumber, head.column, "expected 'queue NAME fifo|actor|main'")
@@ -246,7 +257,8 @@ public struct ScenarioParser: Sendable {
       default:
         error(
           lineNumber, head.column,
-          "unknown directive '\(head.text)': expected name, outcome, check, queue, caller or item (steps are indented)")
+          "unknown directive '\(head.text)': expected name, outcome, check, schedule, queue, caller or item (steps are indented)"
+        )
       }
     }
 

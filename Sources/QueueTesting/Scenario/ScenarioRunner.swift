@@ -24,6 +24,9 @@
       public var implementation: QueueImplementation
       /// The most jobs per schedule.
       public var stepBudget: Int
+      /// Run every schedule twice and fail when the two traces differ (a trace-hash mismatch is
+      /// a failure of its own kind, ``FailureKind/nondeterminism(firstHash:secondHash:)``).
+      public var checkDeterminism: Bool
 
       /// The schedules these options describe.
       public var series: ScheduleSeries {
@@ -37,13 +40,14 @@
       /// Creates options.
       public init(
         schedules: Int = 100, seed: UInt64 = 0, strategy: StrategyKind = .random,
-        implementation: QueueImplementation = .real, stepBudget: Int = 100_000
+        implementation: QueueImplementation = .real, stepBudget: Int = 100_000, checkDeterminism: Bool = false
       ) {
         self.schedules = schedules
         self.seed = seed
         self.strategy = strategy
         self.implementation = implementation
         self.stepBudget = stepBudget
+        self.checkDeterminism = checkDeterminism
       }
     }
 
@@ -53,6 +57,37 @@
       case guarantees([OrderingViolation])
       /// The run ended otherwise than the scenario expects.
       case outcome(expected: Scenario.Outcome, observed: String)
+      /// The same schedule, run twice, gave two different traces: something outside the
+      /// schedule's control (state kept between runs, real time, an uncaptured thread) changed
+      /// the run.
+      case nondeterminism(firstHash: UInt64, secondHash: UInt64)
+
+      /// What failed, as a stable word: the broken guarantees' names (sorted, comma-separated),
+      /// `outcome:` and what the run did instead (`outcome:deadlocks`, `outcome:completes`,
+      /// `outcome:step-budget`, `outcome:outside-wake-up`), or `nondeterminism`. Shrinking keeps
+      /// a failure of the same signature.
+      public var signature: String {
+        switch self {
+        case .guarantees(let violations):
+          Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ",")
+        case .outcome(_, let observed):
+          if observed == "completes" || observed == "deadlocks" {
+            "outcome:" + observed
+          } else if observed.hasPrefix("step budget") {
+            "outcome:step-budget"
+          } else {
+            "outcome:outside-wake-up"
+          }
+        case .nondeterminism:
+          "nondeterminism"
+        }
+      }
+
+      /// Whether this failure includes `word`, one of the comma-separated words of a
+      /// ``signature`` (a guarantee's name, `outcome:deadlocks`, `nondeterminism`, ...).
+      public func includes(_ word: String) -> Bool {
+        signature.split(separator: ",").contains { $0 == word }
+      }
     }
 
     /// One failing schedule, with what it takes to replay it.
@@ -78,6 +113,8 @@
           Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ", ")
         case .outcome(let expected, let observed):
           "outcome: expected \(expected.rawValue), observed \(observed)"
+        case .nondeterminism(let first, let second):
+          "nondeterminism: the same schedule gave trace hashes \(String(first, radix: 16)) and \(String(second, radix: 16))"
         }
       }
     }
@@ -134,17 +171,45 @@
       return .guarantees(violations)
     }
 
-    /// Runs `scenario` under `options.schedules` schedules; stops at the first failure.
+    /// Runs `scenario` once under `strategy` and checks it; with `checkDeterminism`, runs the
+    /// recorded schedule a second time and compares the trace hashes.
+    /// - Returns: The (first) run, and its failure if any.
+    public static func check(
+      _ scenario: Scenario, strategy: some ScheduleStrategy & Sendable, options: Options
+    ) -> (run: RunResult, failure: FailureKind?) {
+      let (result, events) = runOnce(
+        scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+      if let kind = evaluate(scenario, result, events) { return (result, kind) }
+      guard options.checkDeterminism else { return (result, nil) }
+      let (again, _) = runOnce(
+        scenario, implementation: options.implementation, strategy: ReplayStrategy(result.schedule),
+        stepBudget: options.stepBudget)
+      guard again.trace.hash == result.trace.hash else {
+        return (result, .nondeterminism(firstHash: result.trace.hash, secondHash: again.trace.hash))
+      }
+      return (result, nil)
+    }
+
+    /// Runs `scenario` under its regression schedules (``Scenario/regressionSchedules``) and then
+    /// `options.schedules` schedules of the options' series; stops at the first failure.
     public static func run(_ scenario: Scenario, options: Options) -> Report {
       let clock = ContinuousClock()
       let start = clock.now
       var report = Report(
         scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
-      let exhausted = options.series.runSchedules { strategy in
-        let (result, events) = runOnce(
-          scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
+      for schedule in scenario.regressionSchedules {
+        let (result, kind) = check(scenario, strategy: ReplayStrategy(schedule), options: options)
         report.schedulesRun += 1
-        guard let kind = evaluate(scenario, result, events) else { return (result, true) }
+        if let kind {
+          report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
+          report.elapsed = start.duration(to: clock.now)
+          return report
+        }
+      }
+      let exhausted = options.series.runSchedules { strategy in
+        let (result, kind) = check(scenario, strategy: strategy, options: options)
+        report.schedulesRun += 1
+        guard let kind else { return (result, true) }
         report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
         return (result, false)
       }

@@ -18,7 +18,7 @@ struct PriorityOrderedActorRuntime: ScenarioQueueRuntime {
     }
   }
 
-  func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
+  nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
     try await enqueueAndAwait(priority: nil, body)
   }
 

@@ -8,7 +8,7 @@ struct RealFIFORuntime: ScenarioQueueRuntime {
     queue.enqueue { try? await body(nil) }
   }
 
-  func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
+  nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
     try await queue.enqueueAndWait { () async throws -> Void in try await body(nil) }
   }
 
@@ -27,7 +27,7 @@ struct RealActorRuntime<ActorType: Actor>: ScenarioQueueRuntime {
     queue.enqueue { actor in try? await body(actor) }
   }
 
-  func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
+  nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
     try await queue.enqueueAndWait { (actor: isolated ActorType) async throws -> Void in try await body(actor) }
   }
 

@@ -9,7 +9,7 @@ protocol ScenarioQueueRuntime: Sendable {
   /// `enqueue { }`: returns at once; an error thrown by the body ends the item.
   func enqueue(priority: TaskPriority?, _ body: @escaping ScenarioItemBody)
   /// `enqueueAndWait { }`: returns when the body has, rethrowing its error.
-  func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws
+  nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws
   /// `Task(on: queue) { }`.
   func task(priority: TaskPriority?, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error>
 }

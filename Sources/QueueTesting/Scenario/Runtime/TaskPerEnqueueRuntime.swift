@@ -16,7 +16,7 @@ struct TaskPerEnqueueRuntime: ScenarioQueueRuntime {
     Task(priority: priority) { try? await run(body) }
   }
 
-  func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
+  nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws {
     try await Task { try await run(body) }.value
   }
 

@@ -4,10 +4,12 @@ import QueueTesting
 enum ReplayCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz replay FILE --schedule TEXT [--queue-impl NAME] [--step-budget N]
+                             [--check-determinism]
 
     Runs one scenario once under the given schedule (as printed by 'run') and prints the outcome,
     the trace hash, every broken guarantee and the per-task trace. The same schedule gives the
-    same trace hash in any process, debug or release.
+    same trace hash in any process, debug or release. With --check-determinism the schedule
+    runs a second time and different trace hashes are a failure.
 
     EXIT STATUS: 0 the guarantees held, 1 one failed, 2 bad input or usage.
     """
@@ -17,8 +19,10 @@ enum ReplayCommand: FuzzCommand {
     let schedule: Schedule
     let implementation: QueueImplementation
     let stepBudget: Int
+    let checkDeterminism: Bool
     do {
-      let reader = try ArgumentReader(arguments, options: ["--schedule", "--queue-impl", "--step-budget"])
+      let reader = try ArgumentReader(
+        arguments, options: ["--schedule", "--queue-impl", "--step-budget"], flagNames: ["--check-determinism"])
       guard reader.positionals.count == 1 else {
         return QueueFuzz.usageError("'replay' needs exactly one FILE", help: help, console: console)
       }
@@ -34,6 +38,7 @@ enum ReplayCommand: FuzzCommand {
       }
       implementation = try reader.choice("--queue-impl", default: QueueImplementation.real)
       stepBudget = try reader.integer("--step-budget", default: 100_000, range: 1...100_000_000)
+      checkDeterminism = reader.flags.contains("--check-determinism")
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
@@ -44,20 +49,23 @@ enum ReplayCommand: FuzzCommand {
       for error in errors.errors { console.err(error.description) }
       return 2
     }
-    let (result, events) = ScenarioRunner.runOnce(
-      scenario, implementation: implementation, strategy: ReplayStrategy(schedule), stepBudget: stepBudget)
+    let options = ScenarioRunner.Options(
+      implementation: implementation, stepBudget: stepBudget, checkDeterminism: checkDeterminism)
+    let (result, failure) = ScenarioRunner.check(scenario, strategy: ReplayStrategy(schedule), options: options)
     console.out("scenario: \(scenario.name)")
     console.out("outcome: \(result.outcome == .completed ? "completed" : "\(result.outcome)")")
     console.out("steps: \(result.steps), virtual time: \(result.virtualTime) ns")
     console.out("trace hash: \(String(result.trace.hash, radix: 16))")
     console.out(result.trace.columnView())
-    guard let failure = ScenarioRunner.evaluate(scenario, result, events) else {
+    guard let failure else {
       console.out("all checked guarantees held")
       return 0
     }
-    RunCommand.printFailure(
-      ScenarioRunner.Failure(kind: failure, scheduleNumber: 1, run: result), scenario: scenario,
-      options: ScenarioRunner.Options(implementation: implementation), console: console)
+    FailureText.print(
+      ScenarioRunner.Failure(kind: failure, scheduleNumber: 1, run: result),
+      replay: FailureText.replayCommand(
+        file: file, schedule: schedule, implementation: implementation, checkDeterminism: checkDeterminism),
+      console: console)
     return 1
   }
 }

@@ -1,0 +1,129 @@
+import Foundation
+import QueueTesting
+
+/// `queue-fuzz run PATH...`
+enum RunCommand: FuzzCommand {
+  static let help = """
+    USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive]
+                                  [--queue-impl NAME] [--step-budget N] [--check-determinism]
+                                  [--format text|json|junit] [--output FILE]
+
+    Checks every scenario file (*.scenario) under each PATH (files or folders, recursive) under
+    N schedules, stopping a scenario at its first failure. A file's 'schedule' lines (saved by
+    'stress' and 'shrink') are replayed first. A failure prints the guarantee, the items,
+    expected versus observed order, the per-task trace and a replay command.
+
+    OPTIONS:
+      --schedules N          Schedules per scenario (default 200; the budget for exhaustive).
+      --seed S               Seed the schedules derive from (default 0).
+      --strategy NAME        random (default), pct, or exhaustive (delay bound 2).
+      --queue-impl NAME      real (default), or a deliberately broken queue: task-per-enqueue,
+                             fifo-suspend-release, actor-priority, state-between-runs.
+      --step-budget N        Most jobs per schedule (default 100000).
+      --check-determinism    Run each schedule twice; different traces are a failure.
+      --format NAME          text (default), json or junit (one testcase per scenario).
+      --output FILE          Write the json or junit report to FILE (text still printed);
+                             without it the report replaces the text on standard output.
+
+    EXIT STATUS: 0 all guarantees held, 1 one failed, 2 bad input or usage.
+    """
+
+  static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
+    let options: ScenarioRunner.Options
+    let paths: [String]
+    let destination: ReportDestination
+    do {
+      let reader = try ArgumentReader(
+        arguments,
+        options: ["--schedules", "--seed", "--strategy", "--queue-impl", "--step-budget", "--format", "--output"],
+        flagNames: ["--check-determinism"])
+      guard !reader.positionals.isEmpty else {
+        return QueueFuzz.usageError("'run' needs at least one PATH", help: help, console: console)
+      }
+      paths = reader.positionals
+      options = try runnerOptions(reader, defaultSchedules: 200)
+      destination = try ReportDestination(reader)
+    } catch {
+      return QueueFuzz.usageError(error.message, help: help, console: console)
+    }
+
+    var files: [String] = []
+    for path in paths {
+      guard let found = ScenarioFiles.find(under: path) else {
+        console.err("queue-fuzz: error: no such file or directory: \(path)")
+        return 2
+      }
+      if found.isEmpty { console.err("queue-fuzz: warning: no *.scenario files under \(path)") }
+      files += found
+    }
+    guard !files.isEmpty else {
+      console.err("queue-fuzz: error: no scenario files found")
+      return 2
+    }
+
+    // Parse everything first: bad input is reported in full and nothing runs.
+    var scenarios: [Scenario] = []
+    var parseErrors: [ScenarioParseError] = []
+    for file in files {
+      switch ScenarioFiles.load(file) {
+      case .success(let scenario): scenarios.append(scenario)
+      case .failure(let errors): parseErrors += errors.errors
+      }
+    }
+    guard parseErrors.isEmpty else {
+      for error in parseErrors { console.err(error.description) }
+      console.err("queue-fuzz: \(parseErrors.count) error(s) in scenario files; nothing was run")
+      return 2
+    }
+
+    let text = destination.textConsole(console)
+    text.out(
+      "queue-fuzz: \(scenarios.count) scenario(s), \(options.schedules) schedule(s) each, strategy \(options.strategy.rawValue), seed \(options.seed), queues \(options.implementation.rawValue)\(options.checkDeterminism ? ", determinism checked" : "")"
+    )
+    let clock = ContinuousClock()
+    let start = clock.now
+    var results: [FuzzReport.ScenarioResult] = []
+    for scenario in scenarios {
+      let report = ScenarioRunner.run(scenario, options: options)
+      let path = scenario.path ?? "FILE"
+      let replay = report.failure.map {
+        FailureText.replayCommand(
+          file: path, schedule: $0.run.schedule, implementation: options.implementation,
+          checkDeterminism: options.checkDeterminism)
+      }
+      results.append(FuzzReport.ScenarioResult(report, path: scenario.path, replay: replay ?? ""))
+      let exhausted = report.exhausted.map { $0 ? ", space exhausted" : ", budget reached" } ?? ""
+      if let failure = report.failure, let replay {
+        text.out(
+          "FAIL \(scenario.name) (\(path)): \(failure.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"
+        )
+        FailureText.print(failure, replay: replay, console: text)
+      } else {
+        text.out(
+          "PASS \(scenario.name): \(report.schedulesRun) schedule(s)\(exhausted) [\(QueueFuzz.format(report.elapsed))]")
+      }
+    }
+    let elapsed = QueueFuzz.seconds(start.duration(to: clock.now))
+    let summary = FuzzReport.Summary(results, seconds: elapsed, interrupted: false)
+    text.out(
+      "queue-fuzz: \(summary.passed) passed, \(summary.failed) failed; \(summary.schedules) schedules in \(QueueFuzz.format(seconds: elapsed)) (\(Int(summary.schedulesPerSecond)) schedules/s)"
+    )
+    let report = FuzzReport(
+      command: "run", options: FuzzReport.Options(options), scenarios: results, summary: summary)
+    guard destination.write(report, console: console) else { return 2 }
+    return summary.failed == 0 ? 0 : 1
+  }
+
+  /// The runner options shared by `run` and `stress`.
+  static func runnerOptions(_ reader: ArgumentReader, defaultSchedules: Int) throws(ArgumentReader.UsageError)
+    -> ScenarioRunner.Options
+  {
+    ScenarioRunner.Options(
+      schedules: try reader.integer("--schedules", default: defaultSchedules, range: 1...10_000_000),
+      seed: try reader.seed("--seed"),
+      strategy: try reader.choice("--strategy", default: ScenarioRunner.StrategyKind.random),
+      implementation: try reader.choice("--queue-impl", default: QueueImplementation.real),
+      stepBudget: try reader.integer("--step-budget", default: 100_000, range: 1...100_000_000),
+      checkDeterminism: reader.flags.contains("--check-determinism"))
+  }
+}

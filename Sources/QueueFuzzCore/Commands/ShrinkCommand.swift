@@ -1,0 +1,122 @@
+import Foundation
+import QueueTesting
+
+/// `queue-fuzz shrink FILE [--schedule TEXT]`
+enum ShrinkCommand: FuzzCommand {
+  static let help = """
+    USAGE: queue-fuzz shrink FILE [--schedule TEXT] [--queue-impl NAME] [--step-budget N]
+                                  [--check-determinism] [--schedules N] [--seed S]
+                                  [--run-budget N] [--out FILE]
+
+    Makes a failing scenario and its schedule as small as it can while the same guarantee (or
+    outcome) still fails: removes callers, items, queues and steps, makes steps plainer, and
+    takes preemptions out of the schedule. Prints the sizes before and after and the shrunk
+    scenario, with its schedule as a 'schedule' line, so that 'queue-fuzz run' replays it.
+
+    The failing schedule is --schedule, else the file's first 'schedule' line, else the first
+    failing one of --schedules random schedules from --seed.
+
+    OPTIONS:
+      --schedule TEXT        The failing schedule (as printed by 'run').
+      --queue-impl NAME      real (default) or a mutant (see 'run --help').
+      --step-budget N        Most jobs per schedule (default 100000).
+      --check-determinism    Shrink a nondeterminism failure (each schedule runs twice).
+      --schedules N          Schedules to search when no schedule is given (default 200).
+      --seed S               Seed of that search (default 0).
+      --run-budget N         Most schedules to run while shrinking (default 50000).
+      --out FILE             Write the shrunk scenario to FILE instead of standard output.
+
+    EXIT STATUS: 0 shrunk, 2 bad input or usage, or no failure to shrink.
+    """
+
+  static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
+    let file: String
+    let options: ScenarioRunner.Options
+    var schedule: Schedule?
+    let runBudget: Int
+    let outPath: String?
+    do {
+      let reader = try ArgumentReader(
+        arguments,
+        options: [
+          "--schedule", "--queue-impl", "--step-budget", "--schedules", "--seed", "--run-budget", "--out",
+        ], flagNames: ["--check-determinism"])
+      guard reader.positionals.count == 1 else {
+        return QueueFuzz.usageError("'shrink' needs exactly one FILE", help: help, console: console)
+      }
+      file = reader.positionals[0]
+      if let text = reader.string("--schedule") {
+        do {
+          schedule = try Schedule(parsing: text)
+        } catch {
+          return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
+        }
+      }
+      options = try RunCommand.runnerOptions(reader, defaultSchedules: 200)
+      runBudget = try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000)
+      outPath = reader.string("--out")
+    } catch {
+      return QueueFuzz.usageError(error.message, help: help, console: console)
+    }
+    let scenario: Scenario
+    switch ScenarioFiles.load(file) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let errors):
+      for error in errors.errors { console.err(error.description) }
+      return 2
+    }
+    if schedule == nil { schedule = scenario.regressionSchedules.first }
+    if schedule == nil {
+      var searched = scenario
+      searched.regressionSchedules = []
+      let report = ScenarioRunner.run(searched, options: options)
+      guard let failure = report.failure else {
+        console.err(
+          "queue-fuzz: error: \(file) did not fail in \(report.schedulesRun) schedule(s) (\(options.series)): nothing to shrink; give --schedule, or more --schedules"
+        )
+        return 2
+      }
+      console.out("found: \(failure.summary) on schedule \(failure.scheduleNumber) (\(failure.run.schedule))")
+      schedule = failure.run.schedule
+    }
+    guard let schedule else { return 2 }
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    let shrinker = ScenarioShrinker(options: options, runBudget: runBudget)
+    guard let shrunk = shrinker.shrink(scenario, schedule: schedule) else {
+      console.err(
+        "queue-fuzz: error: \(file) does not fail under \(schedule)\(options.implementation == .real ? "" : " with --queue-impl \(options.implementation.rawValue)"): nothing to shrink"
+      )
+      return 2
+    }
+    let elapsed = start.duration(to: clock.now)
+    console.out("failure kept: \(shrunk.kept)")
+    console.out("before: \(shrunk.before)")
+    console.out(
+      "after:  \(shrunk.after) (\(shrunk.runs) schedules run in \(QueueFuzz.format(elapsed))\(shrunk.budgetReached ? "; run budget reached, not minimal" : ""))"
+    )
+    let comments = [
+      "Shrunk by queue-fuzz shrink from \(file) (\(shrunk.kept) still fails)",
+      "Before: \(shrunk.before)", "After:  \(shrunk.after)",
+    ]
+    let text = RegressionFile.text(shrunk.scenario, comments: comments)
+    let replayFile: String
+    if let outPath {
+      guard RegressionFile.write(text, to: outPath, console: console) else { return 2 }
+      console.out("saved: \(outPath)")
+      replayFile = outPath
+    } else {
+      console.out("---")
+      console.out(String(text.dropLast()))
+      console.out("---")
+      replayFile = "FILE"
+    }
+    console.out(
+      "replay: "
+        + FailureText.replayCommand(
+          file: replayFile, schedule: shrunk.schedule, implementation: options.implementation,
+          checkDeterminism: options.checkDeterminism))
+    return 0
+  }
+}

@@ -1,0 +1,44 @@
+import QueueTesting
+
+/// The text a failure prints: what broke, expected versus observed, the per-task trace and the
+/// replay command.
+enum FailureText {
+  /// Prints `failure`, indented under its FAIL line.
+  static func print(_ failure: ScenarioRunner.Failure, replay: String, console: FuzzConsole) {
+    switch failure.kind {
+    case .guarantees(let violations):
+      for violation in violations {
+        var line = "  \(violation.guarantee?.rawValue ?? "order") violated on queue '\(violation.queue)'"
+        line += " (items \(violation.items.joined(separator: ", ")))"
+        console.out(line)
+        console.out("    expected: \(violation.expected.joined(separator: ", "))")
+        console.out("    observed: \(violation.observed.joined(separator: ", "))")
+      }
+    case .outcome(let expected, let observed):
+      console.out(
+        "  expected the run to \(expected == .completes ? "complete" : expected.rawValue), but it \(observed)")
+      if case .deadlocked(let report) = failure.run.outcome {
+        console.out(report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
+      }
+    case .nondeterminism(let first, let second):
+      console.out(
+        "  the same schedule ran twice and gave two traces (hashes \(String(first, radix: 16)) and \(String(second, radix: 16))):"
+      )
+      console.out("  something outside the schedule (state kept between runs, real time, a thread) changed the run")
+    }
+    console.out("  per-task trace (last 40 events):")
+    console.out(
+      failure.run.trace.columnView(limit: 40).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+    console.out("  replay: \(replay)")
+  }
+
+  /// `swift run queue-fuzz replay FILE --schedule S [--queue-impl X] [--check-determinism]`.
+  static func replayCommand(
+    file: String, schedule: Schedule, implementation: QueueImplementation, checkDeterminism: Bool = false
+  ) -> String {
+    var command = "swift run queue-fuzz replay \(file) --schedule \(schedule)"
+    if implementation != .real { command += " --queue-impl \(implementation.rawValue)" }
+    if checkDeterminism { command += " --check-determinism" }
+    return command
+  }
+}

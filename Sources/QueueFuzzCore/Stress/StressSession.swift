@@ -1,0 +1,154 @@
+import QueueTesting
+
+/// One `queue-fuzz stress` session: runs the plan's scenarios until the budget ends, shrinks and
+/// saves each failure, keeps the progress line up to date, and reports.
+struct StressSession {
+  private let settings: StressCommand.Settings
+  private let console: FuzzConsole
+  private let text: FuzzConsole
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+  private var results: [FuzzReport.ScenarioResult] = []
+  private var schedules = 0
+  private var savedFiles: [String] = []
+  private var lastProgress: ContinuousClock.Instant
+
+  init(settings: StressCommand.Settings, console: FuzzConsole) {
+    self.settings = settings
+    self.console = console
+    text = settings.destination.textConsole(console)
+    start = clock.now
+    lastProgress = start
+  }
+
+  private var failures: Int { results.count { $0.status == "failed" } }
+  private var elapsed: Double { QueueFuzz.seconds(start.duration(to: clock.now)) }
+
+  /// Runs the session; returns the exit status.
+  mutating func run(shouldStop: () -> Bool) -> Int32 {
+    let plan = settings.plan
+    var budget = settings.durationSeconds.map { "\(DurationText.format(seconds: $0))" } ?? ""
+    if let count = plan.count { budget += (budget.isEmpty ? "" : ", at most ") + "\(count) scenario(s) in all" }
+    text.out(
+      "queue-fuzz stress: \(budget), shard \(plan.shard), seed \(plan.seed), \(settings.options.schedules) schedule(s) per scenario, strategy \(settings.options.strategy.rawValue), queues \(settings.options.implementation.rawValue)\(settings.options.checkDeterminism ? ", determinism checked" : "")"
+    )
+    var interrupted = false
+    for index in plan.indices {
+      if shouldStop() {
+        interrupted = true
+        break
+      }
+      if let duration = settings.durationSeconds, elapsed >= duration { break }
+      runScenario(index)
+      showProgress()
+    }
+
+    let seconds = elapsed
+    let summary = FuzzReport.Summary(results, seconds: seconds, interrupted: interrupted)
+    text.out(
+      "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by Ctrl-C" : "")"
+    )
+    if !savedFiles.isEmpty {
+      text.out("failures saved (each fails 'queue-fuzz run' while the bug is there):")
+      for file in savedFiles { text.out("  \(file)") }
+      text.out("check them all: swift run queue-fuzz run \(settings.failuresDirectory)\(implementationFlags)")
+    }
+    let report = FuzzReport(
+      command: "stress",
+      options: FuzzReport.Options(
+        settings.options, shard: plan.shard.description, durationSeconds: settings.durationSeconds, count: plan.count),
+      scenarios: results, summary: summary)
+    guard settings.destination.write(report, console: console) else { return 2 }
+    if summary.failed > 0 { return 1 }
+    return interrupted ? 130 : 0
+  }
+
+  private var implementationFlags: String {
+    (settings.options.implementation == .real ? "" : " --queue-impl \(settings.options.implementation.rawValue)")
+      + (settings.options.checkDeterminism ? " --check-determinism" : "")
+  }
+
+  private mutating func runScenario(_ index: Int) {
+    let scenario = settings.plan.scenario(at: index)
+    var options = settings.options
+    options.seed = settings.plan.scheduleSeed(of: index)
+    let report = ScenarioRunner.run(scenario, options: options)
+    schedules += report.schedulesRun
+    var result = FuzzReport.ScenarioResult(report, path: nil, index: index, replay: "")
+    if let failure = report.failure {
+      result.failure = save(failure, of: scenario, index: index, options: options)
+    }
+    results.append(result)
+  }
+
+  /// Shrinks, saves and prints a failure; returns its report record.
+  private mutating func save(
+    _ failure: ScenarioRunner.Failure, of scenario: Scenario, index: Int, options: ScenarioRunner.Options
+  ) -> FuzzReport.Failure {
+    text.out(
+      "FAIL \(scenario.name) (scenario \(index) of seed \(settings.plan.seed)): \(failure.summary) on schedule \(failure.scheduleNumber)"
+    )
+    var regression = scenario
+    regression.regressionSchedules = [failure.run.schedule]
+    var schedule = failure.run.schedule
+    var shrinkRecord: FuzzReport.Shrink?
+    var comments = [
+      "Found by: queue-fuzz stress --seed \(settings.plan.seed) (scenario \(index)), schedule \(failure.scheduleNumber) of its series\(implementationFlags)",
+      "Failure: \(failure.summary)",
+    ]
+    if settings.shrinks {
+      let shrinker = ScenarioShrinker(options: options, runBudget: 20_000)
+      if let shrunk = shrinker.shrink(scenario, schedule: failure.run.schedule) {
+        regression = shrunk.scenario
+        schedule = shrunk.schedule
+        shrinkRecord = FuzzReport.Shrink(
+          before: shrunk.before, after: shrunk.after, schedule: shrunk.schedule.description, runs: shrunk.runs)
+        comments.append("Shrunk (\(shrunk.kept) still fails): \(shrunk.before) -> \(shrunk.after), \(shrunk.runs) runs")
+        text.out("  shrunk: \(shrunk.before)")
+        text.out("      ->  \(shrunk.after) (\(shrunk.runs) runs)")
+      }
+    }
+    let name = settings.plan.name(of: index)
+    let path = RegressionFile.save(
+      RegressionFile.text(
+        regression,
+        comments: comments + [
+          "Replay: "
+            + FailureText.replayCommand(
+              file: "THIS_FILE", schedule: schedule, implementation: settings.options.implementation,
+              checkDeterminism: settings.options.checkDeterminism)
+        ]), named: name, in: settings.failuresDirectory, console: console)
+    if let path { savedFiles.append(path) }
+    let replay = FailureText.replayCommand(
+      file: path ?? "FILE", schedule: schedule, implementation: settings.options.implementation,
+      checkDeterminism: settings.options.checkDeterminism)
+    // Print the saved case's failure: small after a shrink, so its trace reads in a minute.
+    let (run, kind) = ScenarioRunner.check(regression, strategy: ReplayStrategy(schedule), options: options)
+    FailureText.print(
+      ScenarioRunner.Failure(kind: kind ?? failure.kind, scheduleNumber: 1, run: run), replay: replay, console: text)
+    if let path { text.out("  saved: \(path) (check: swift run queue-fuzz run \(path)\(implementationFlags))") }
+    var record = FuzzReport.Failure(failure, replay: replay)
+    record.savedTo = path
+    record.shrink = shrinkRecord
+    return record
+  }
+
+  private mutating func showProgress() {
+    let now = clock.now
+    let sinceLast = QueueFuzz.seconds(lastProgress.duration(to: now))
+    let interval = console.status == nil ? settings.progressInterval : 0.2
+    guard sinceLast >= interval else { return }
+    lastProgress = now
+    let seconds = elapsed
+    var line =
+      "progress: \(results.count) scenario(s)\(settings.plan.count.map { " of \($0) in all" } ?? ""), \(schedules) schedules, \(Int(Double(schedules) / max(seconds, 1e-9))) schedules/s, \(failures) failure(s)"
+    if let duration = settings.durationSeconds {
+      line += ", \(DurationText.format(seconds: max(duration - seconds, 0))) left"
+    }
+    if let status = console.status, !settings.destination.takesStandardOutput {
+      status(line)
+    } else {
+      text.out(line)
+    }
+  }
+}

@@ -1,0 +1,154 @@
+/// The smaller scenarios one reduction away from a scenario: what ``ScenarioShrinker`` tries.
+///
+/// Pure: it only rewrites scenarios. Every candidate is valid (it parses back from its text) and
+/// strictly simpler: fewer callers, items, queues or steps, or a step, style or priority made
+/// plainer. Candidates come largest cut first, so a shrink takes big steps while it can.
+public enum ScenarioReductions {
+  /// The valid one-step reductions of `scenario`, largest first.
+  public static func candidates(of scenario: Scenario) -> [Scenario] {
+    var candidates: [Scenario] = []
+    for caller in scenario.callers {
+      var smaller = scenario.removingItems(enqueuedBy: caller.steps)
+      smaller.callers.removeAll { $0.name == caller.name }
+      candidates.append(smaller)
+    }
+    for item in scenario.items {
+      candidates.append(scenario.removingItems([item.name]))
+    }
+    for queue in scenario.queues where !scenario.isUsed(queue: queue.name) {
+      var smaller = scenario
+      smaller.queues.removeAll { $0.name == queue.name }
+      candidates.append(smaller)
+    }
+    candidates += stepRemovals(of: scenario)
+    candidates += simplifications(of: scenario)
+    return candidates.filter(\.isValid)
+  }
+
+  /// Each step that enqueues nothing, removed.
+  private static func stepRemovals(of scenario: Scenario) -> [Scenario] {
+    var candidates: [Scenario] = []
+    for (index, caller) in scenario.callers.enumerated() {
+      for (position, step) in caller.steps.enumerated() where !step.action.enqueuesAnItem {
+        var smaller = scenario
+        smaller.callers[index].steps.remove(at: position)
+        candidates.append(smaller)
+      }
+    }
+    for (index, item) in scenario.items.enumerated() {
+      for (position, step) in item.steps.enumerated() where !step.action.enqueuesAnItem {
+        var smaller = scenario
+        smaller.items[index].steps.remove(at: position)
+        candidates.append(smaller)
+      }
+    }
+    return candidates
+  }
+
+  /// Each step, style or priority made plainer: a sleep or a suspension becomes a yield, a
+  /// `wait` or `task` becomes an `enqueue` (dropping cancels of it), priorities go, a task
+  /// caller whose steps allow it becomes a sync caller.
+  private static func simplifications(of scenario: Scenario) -> [Scenario] {
+    var candidates: [Scenario] = []
+    func plainer(_ action: Scenario.Step.Action) -> [Scenario.Step.Action] {
+      switch action {
+      case .sleep, .suspend: [.yield]
+      case .enqueue(let queue, let item, let style, let priority):
+        (style == .enqueue ? [] : [.enqueue(queue: queue, item: item, style: .enqueue, priority: priority)])
+          + (priority == nil ? [] : [.enqueue(queue: queue, item: item, style: style, priority: nil)])
+      case .work, .yield, .throwError, .cancel: []
+      }
+    }
+    func withoutCancels(of action: Scenario.Step.Action, in scenario: Scenario) -> Scenario {
+      guard case .enqueue(_, let item, .task, _) = action else { return scenario }
+      var result = scenario
+      for index in result.callers.indices { result.callers[index].steps.removeAll { $0.action == .cancel(item: item) } }
+      for index in result.items.indices { result.items[index].steps.removeAll { $0.action == .cancel(item: item) } }
+      return result
+    }
+    for (index, caller) in scenario.callers.enumerated() {
+      for (position, step) in caller.steps.enumerated() {
+        for action in plainer(step.action) {
+          var simpler = scenario
+          simpler.callers[index].steps[position].action = action
+          candidates.append(withoutCancels(of: step.action, in: simpler))
+        }
+      }
+      if caller.priority != nil {
+        var simpler = scenario
+        simpler.callers[index].priority = nil
+        candidates.append(simpler)
+      }
+      if caller.context == .task {
+        var simpler = scenario
+        simpler.callers[index].context = .sync
+        simpler.callers[index].priority = nil
+        candidates.append(simpler)
+      }
+    }
+    for (index, item) in scenario.items.enumerated() {
+      for (position, step) in item.steps.enumerated() {
+        for action in plainer(step.action) {
+          var simpler = scenario
+          simpler.items[index].steps[position].action = action
+          candidates.append(withoutCancels(of: step.action, in: simpler))
+        }
+      }
+    }
+    return candidates
+  }
+}
+
+extension Scenario {
+  /// Whether the scenario reads back from its own text (the parser's checks all hold).
+  var isValid: Bool {
+    (try? ScenarioParser.parse(text, path: name)) != nil
+  }
+
+  /// Whether any step enqueues an item on `queue`.
+  func isUsed(queue: String) -> Bool {
+    (callers.flatMap(\.steps) + items.flatMap(\.steps)).contains { step in
+      if case .enqueue(queue, _, _, _) = step.action { return true }
+      return false
+    }
+  }
+
+  /// The scenario without the items that `steps` enqueue, and what those enqueue in turn.
+  func removingItems(enqueuedBy steps: [Step]) -> Scenario {
+    removingItems(Set(steps.compactMap(\.action.enqueuedItem)))
+  }
+
+  /// The scenario without `names`, the items they enqueue (transitively), and every step that
+  /// enqueues or cancels a removed item.
+  func removingItems(_ names: Set<String>) -> Scenario {
+    var removed = names
+    var pending = Array(names)
+    while let name = pending.popLast() {
+      for child in item(named: name)?.steps.compactMap(\.action.enqueuedItem) ?? [] where removed.insert(child).inserted
+      {
+        pending.append(child)
+      }
+    }
+    func keeps(_ step: Step) -> Bool {
+      switch step.action {
+      case .enqueue(_, let item, _, _), .cancel(let item): !removed.contains(item)
+      default: true
+      }
+    }
+    var result = self
+    result.items.removeAll { removed.contains($0.name) }
+    for index in result.callers.indices { result.callers[index].steps.removeAll { !keeps($0) } }
+    for index in result.items.indices { result.items[index].steps.removeAll { !keeps($0) } }
+    return result
+  }
+}
+
+extension Scenario.Step.Action {
+  /// The item this step enqueues, if it is an enqueue step.
+  var enqueuedItem: String? {
+    if case .enqueue(_, let item, _, _) = self { return item }
+    return nil
+  }
+
+  var enqueuesAnItem: Bool { enqueuedItem != nil }
+}
