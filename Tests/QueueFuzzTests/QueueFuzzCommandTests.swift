@@ -29,107 +29,115 @@ func runFuzz(_ arguments: [String]) -> (Int32, CapturedConsole) {
   return (status, captured)
 }
 
-@Suite("queue-fuzz", .serialized)
-struct QueueFuzzCommandTests {
-  @Test func realQueuesPassTheWholeCorpus() throws {
-    let (status, output) = runFuzz(["run", scenariosFolder])
-    #expect(status == 0, "\(output.out)\n\(output.err)")
-    let files = try #require(FileManager.default.enumerator(atPath: scenariosFolder)?.allObjects as? [String])
-    let count = files.filter { $0.hasSuffix(".scenario") }.count
-    #expect(count >= 30)
-    #expect(output.out.contains("\(count) passed, 0 failed"))
-  }
+/// The suites that run scenarios: one at a time, since a process has one controlled run at a
+/// time and each run blocks a thread of this 2-core machine's cooperative pool.
+@Suite("queue-fuzz commands", .serialized)
+struct QueueFuzzCommandSuites {}
 
-  /// Every mutant makes `run Scenarios/` exit 1; prints within how many schedules each scenario
-  /// that catches it does so.
-  @Test(arguments: QueueImplementation.mutants)
-  func everyMutantIsCaught(_ mutant: QueueImplementation) {
-    let (status, output) = runFuzz(["run", scenariosFolder, "--queue-impl", mutant.rawValue])
-    #expect(status == 1, "\(mutant.rawValue) was not caught:\n\(output.out)")
-    let failures = output.out.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
-    #expect(!failures.isEmpty)
-    let worst = failures.compactMap { line -> Int? in
-      guard let range = line.range(of: "on schedule ") else { return nil }
-      return Int(line[range.upperBound...].prefix { $0.isNumber })
-    }.max()
-    print("\(mutant.rawValue): caught by \(failures.count) scenario(s), each within \(worst ?? 0) schedule(s)")
-    #expect(output.out.contains("replay: swift run queue-fuzz replay "))
-    #expect(output.out.contains("--queue-impl \(mutant.rawValue)"))
-    #expect(output.out.contains("expected: "))
-    #expect(output.out.contains("observed: "))
-  }
-
-  /// The one-line replay command reproduces the failure exactly: same trace hash.
-  @Test func replayReproducesAFailureExactly() throws {
-    let file = scenariosFolder + "/fifo/suspend-between-work.scenario"
-    let scenario = try ScenarioParser.parse(String(contentsOfFile: file, encoding: .utf8), path: file)
-    let report = ScenarioRunner.run(scenario, options: .init(implementation: .taskPerEnqueue))
-    let failure = try #require(report.failure)
-    let (status, output) = runFuzz([
-      "replay", file, "--schedule", failure.run.schedule.description, "--queue-impl", "task-per-enqueue",
-    ])
-    #expect(status == 1)
-    #expect(output.out.contains("trace hash: \(String(failure.run.trace.hash, radix: 16))"))
-    let (realStatus, _) = runFuzz(["replay", file, "--schedule", failure.run.schedule.description])
-    #expect(realStatus == 0)
-  }
-
-  @Test func generatedScenariosParseAndPassOnTheRealQueues() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-generate-\(UUID())").path
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let (status, output) = runFuzz(["generate", "--seed", "42", "--count", "25", "--out", directory, "--items", "10"])
-    #expect(status == 0, "\(output.err)")
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".scenario") }
-    #expect(files.count == 25)
-    let (runStatus, runOutput) = runFuzz(["run", directory, "--schedules", "50"])
-    #expect(runStatus == 0, "\(runOutput.out)")
-    // Same seed, same files.
-    let again = directory + "-again"
-    defer { try? FileManager.default.removeItem(atPath: again) }
-    _ = runFuzz(["generate", "--seed", "42", "--count", "25", "--out", again, "--items", "10"])
-    for file in files {
-      #expect(
-        FileManager.default.contents(atPath: directory + "/" + file)
-          == FileManager.default.contents(atPath: again + "/" + file))
+extension QueueFuzzCommandSuites {
+  @Suite("queue-fuzz")
+  struct QueueFuzzCommandTests {
+    @Test func realQueuesPassTheWholeCorpus() throws {
+      let (status, output) = runFuzz(["run", scenariosFolder])
+      #expect(status == 0, "\(output.out)\n\(output.err)")
+      let files = try #require(FileManager.default.enumerator(atPath: scenariosFolder)?.allObjects as? [String])
+      let count = files.filter { $0.hasSuffix(".scenario") }.count
+      #expect(count >= 30)
+      #expect(output.out.contains("\(count) passed, 0 failed"))
     }
-  }
 
-  @Test func badScenarioFilesExitTwoWithPositions() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-bad-\(UUID())").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/bad.scenario"
-    try "scenario 1\nqueue q lifo\n".write(toFile: path, atomically: true, encoding: .utf8)
-    let (status, output) = runFuzz(["run", directory])
-    #expect(status == 2)
-    #expect(output.err.contains("\(path):2:9: error: unknown queue kind 'lifo'"))
-    #expect(output.err.contains("nothing was run"))
-  }
+    /// Every mutant makes `run Scenarios/` exit 1; prints within how many schedules each scenario
+    /// that catches it does so.
+    @Test(arguments: QueueImplementation.mutants)
+    func everyMutantIsCaught(_ mutant: QueueImplementation) {
+      let (status, output) = runFuzz(["run", scenariosFolder, "--queue-impl", mutant.rawValue])
+      #expect(status == 1, "\(mutant.rawValue) was not caught:\n\(output.out)")
+      let failures = output.out.split(separator: "\n").filter { $0.hasPrefix("FAIL ") }
+      #expect(!failures.isEmpty)
+      let worst = failures.compactMap { line -> Int? in
+        guard let range = line.range(of: "on schedule ") else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+      }.max()
+      print("\(mutant.rawValue): caught by \(failures.count) scenario(s), each within \(worst ?? 0) schedule(s)")
+      #expect(output.out.contains("replay: swift run queue-fuzz replay "))
+      #expect(output.out.contains("--queue-impl \(mutant.rawValue)"))
+      #expect(output.out.contains("expected: "))
+      #expect(output.out.contains("observed: "))
+    }
 
-  @Test(arguments: [
-    (["run"], "needs at least one PATH"),
-    (["run", "/no/such/place"], "no such file or directory"),
-    (["run", "Scenarios", "--schedules"], "needs a value"),
-    (["run", "Scenarios", "--schedules", "zero"], "expects a whole number"),
-    (["run", "Scenarios", "--strategy", "lucky"], "expects one of random, pct, exhaustive"),
-    (["run", "Scenarios", "--queue-impl", "broken"], "expects one of real, task-per-enqueue"),
-    (["run", "Scenarios", "--fast"], "unknown option '--fast'"),
-    (["replay", "x.scenario"], "needs --schedule"),
-    (["replay", "x.scenario", "--schedule", "0.1.2"], "invalid --schedule"),
-    (["generate"], "needs --out"),
-    (["frobnicate"], "unknown command 'frobnicate'"),
-    ([], "USAGE"),
-  ])
-  func usageErrorsExitTwo(_ arguments: [String], _ phrase: String) {
-    let (status, output) = runFuzz(arguments)
-    #expect(status == 2)
-    #expect(output.err.contains(phrase), "\(output.err)")
-  }
+    /// The one-line replay command reproduces the failure exactly: same trace hash.
+    @Test func replayReproducesAFailureExactly() throws {
+      let file = scenariosFolder + "/fifo/suspend-between-work.scenario"
+      let scenario = try ScenarioParser.parse(String(contentsOfFile: file, encoding: .utf8), path: file)
+      let report = ScenarioRunner.run(scenario, options: .init(implementation: .taskPerEnqueue))
+      let failure = try #require(report.failure)
+      let (status, output) = runFuzz([
+        "replay", file, "--schedule", failure.run.schedule.description, "--queue-impl", "task-per-enqueue",
+      ])
+      #expect(status == 1)
+      #expect(output.out.contains("trace hash: \(String(failure.run.trace.hash, radix: 16))"))
+      let (realStatus, _) = runFuzz(["replay", file, "--schedule", failure.run.schedule.description])
+      #expect(realStatus == 0)
+    }
 
-  @Test(arguments: [["--help"], ["run", "--help"], ["replay", "--help"], ["generate", "--help"]])
-  func helpExitsZero(_ arguments: [String]) {
-    let (status, output) = runFuzz(arguments)
-    #expect(status == 0)
-    #expect(output.out.contains("USAGE"))
+    @Test func generatedScenariosParseAndPassOnTheRealQueues() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-generate-\(UUID())")
+        .path
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let (status, output) = runFuzz(["generate", "--seed", "42", "--count", "25", "--out", directory, "--items", "10"])
+      #expect(status == 0, "\(output.err)")
+      let files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".scenario") }
+      #expect(files.count == 25)
+      let (runStatus, runOutput) = runFuzz(["run", directory, "--schedules", "50"])
+      #expect(runStatus == 0, "\(runOutput.out)")
+      // Same seed, same files.
+      let again = directory + "-again"
+      defer { try? FileManager.default.removeItem(atPath: again) }
+      _ = runFuzz(["generate", "--seed", "42", "--count", "25", "--out", again, "--items", "10"])
+      for file in files {
+        #expect(
+          FileManager.default.contents(atPath: directory + "/" + file)
+            == FileManager.default.contents(atPath: again + "/" + file))
+      }
+    }
+
+    @Test func badScenarioFilesExitTwoWithPositions() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-bad-\(UUID())").path
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: directory) }
+      let path = directory + "/bad.scenario"
+      try "scenario 1\nqueue q lifo\n".write(toFile: path, atomically: true, encoding: .utf8)
+      let (status, output) = runFuzz(["run", directory])
+      #expect(status == 2)
+      #expect(output.err.contains("\(path):2:9: error: unknown queue kind 'lifo'"))
+      #expect(output.err.contains("nothing was run"))
+    }
+
+    @Test(arguments: [
+      (["run"], "needs at least one PATH"),
+      (["run", "/no/such/place"], "no such file or directory"),
+      (["run", "Scenarios", "--schedules"], "needs a value"),
+      (["run", "Scenarios", "--schedules", "zero"], "expects a whole number"),
+      (["run", "Scenarios", "--strategy", "lucky"], "expects one of random, pct, exhaustive"),
+      (["run", "Scenarios", "--queue-impl", "broken"], "expects one of real, task-per-enqueue"),
+      (["run", "Scenarios", "--fast"], "unknown option '--fast'"),
+      (["replay", "x.scenario"], "needs --schedule"),
+      (["replay", "x.scenario", "--schedule", "0.1.2"], "invalid --schedule"),
+      (["generate"], "needs --out"),
+      (["frobnicate"], "unknown command 'frobnicate'"),
+      ([], "USAGE"),
+    ])
+    func usageErrorsExitTwo(_ arguments: [String], _ phrase: String) {
+      let (status, output) = runFuzz(arguments)
+      #expect(status == 2)
+      #expect(output.err.contains(phrase), "\(output.err)")
+    }
+
+    @Test(arguments: [["--help"], ["run", "--help"], ["replay", "--help"], ["generate", "--help"]])
+    func helpExitsZero(_ arguments: [String]) {
+      let (status, output) = runFuzz(arguments)
+      #expect(status == 0)
+      #expect(output.out.contains("USAGE"))
+    }
   }
 }

@@ -65,6 +65,15 @@ struct ScenarioParserTests {
     #expect(reparsed == scenario)
   }
 
+  /// `schedule` lines are kept in order and written back by the text form.
+  @Test func regressionSchedulesRoundTrip() throws {
+    let text = "scenario 1\nschedule s1:0.1.a\nschedule s1:\nqueue q fifo\ncaller c sync\n  enqueue q i\nitem i\n"
+    let scenario = try ScenarioParser.parse(text, path: "regression.scenario")
+    #expect(scenario.regressionSchedules == [Schedule(choices: [0, 1, 10]), Schedule(choices: [])])
+    let reparsed = try ScenarioParser.parse(scenario.text, path: "regression.scenario")
+    #expect(reparsed.regressionSchedules == scenario.regressionSchedules)
+  }
+
   @Test func defaultNameIsTheFileName() throws {
     let scenario = try ScenarioParser.parse("scenario 1\n", path: "dir/some-case.scenario")
     #expect(scenario.name == "some-case")
@@ -135,6 +144,9 @@ struct ScenarioParserTests {
     ("unknown outcome", "scenario 1\noutcome hangs\n", 2, 9, "expected 'outcome completes|deadlocks|any'"),
     ("duplicate item", "scenario 1\nitem i\nitem i\n", 3, 6, "item 'i' is already declared on line 2"),
     ("item with extra words", "scenario 1\nitem i j\n", 2, 1, "expected 'item NAME'"),
+    ("schedule without version", "scenario 1\nschedule 0.1.2\n", 2, 10, "invalid schedule: expected a schedule"),
+    ("schedule with a bad choice", "scenario 1\nschedule s1:0.x!\n", 2, 10, "choice 2: expected a base-36 number"),
+    ("schedule without choices", "scenario 1\nschedule\n", 2, 1, "expected 'schedule s1:CHOICES'"),
   ]
 
   @Test(arguments: Self.malformed.indices)

@@ -6,7 +6,7 @@ enum StressCommand: FuzzCommand {
     USAGE: queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]
                              [--schedules N] [--strategy random|pct|exhaustive] [--queue-impl NAME]
                              [--step-budget N] [--check-determinism] [--no-shrink]
-                             [--queues N] [--callers N] [--items N] [--steps N]
+                             [--memory-limit MB] [--queues N] [--callers N] [--items N] [--steps N]
                              [--format text|json|junit] [--output FILE]
 
     Generates random scenarios from the seed and checks each under N schedules until the time
@@ -31,6 +31,8 @@ enum StressCommand: FuzzCommand {
       --step-budget N        Most jobs per schedule (default 100000).
       --check-determinism    Run each schedule twice; different traces are a failure.
       --no-shrink            Save failures as found, without shrinking them.
+      --memory-limit MB      Stop early (with the summary) past this resident size (default
+                             4096): a run that ends deadlocked keeps its tasks for good.
       --queues/--callers/--items/--steps N
                              Scenario sizes, as for 'generate' (defaults 3, 3, 8, 3).
       --format NAME          text (default), json or junit (one testcase per scenario).
@@ -48,6 +50,8 @@ enum StressCommand: FuzzCommand {
     var failuresDirectory: String
     var shrinks: Bool
     var destination: ReportDestination
+    /// Resident memory (MB) past which the session stops early.
+    var memoryLimitMegabytes: Int
     /// Seconds between plain progress lines (when there is no status line).
     var progressInterval: Double = 10
   }
@@ -75,7 +79,7 @@ enum StressCommand: FuzzCommand {
       arguments,
       options: [
         "--duration", "--count", "--seed", "--shard", "--failures", "--schedules", "--strategy", "--queue-impl",
-        "--step-budget", "--queues", "--callers", "--items", "--steps", "--format", "--output",
+        "--step-budget", "--queues", "--callers", "--items", "--steps", "--format", "--output", "--memory-limit",
       ],
       flagNames: ["--check-determinism", "--no-shrink"])
     guard reader.positionals.isEmpty else {
@@ -106,6 +110,7 @@ enum StressCommand: FuzzCommand {
       plan: StressPlan(seed: options.seed, shard: shard ?? .whole, count: count, sizes: sizes),
       options: options, durationSeconds: durationSeconds,
       failuresDirectory: reader.string("--failures") ?? "queue-fuzz-failures",
-      shrinks: !reader.flags.contains("--no-shrink"), destination: try ReportDestination(reader))
+      shrinks: !reader.flags.contains("--no-shrink"), destination: try ReportDestination(reader),
+      memoryLimitMegabytes: try reader.integer("--memory-limit", default: 4096, range: 64...1_000_000))
   }
 }

@@ -52,11 +52,12 @@ extension FuzzReport.ScenarioResult {
 
 extension FuzzReport.Summary {
   /// Totals over `scenarios`.
-  init(_ scenarios: [FuzzReport.ScenarioResult], seconds: Double, interrupted: Bool) {
+  init(_ scenarios: [FuzzReport.ScenarioResult], seconds: Double, interrupted: Bool, stopReason: String? = nil) {
     let schedules = scenarios.reduce(0) { $0 + $1.schedules }
     let failed = scenarios.count { $0.status == "failed" }
     self.init(
       scenarios: scenarios.count, passed: scenarios.count - failed, failed: failed, schedules: schedules,
-      seconds: seconds, schedulesPerSecond: Double(schedules) / max(seconds, 1e-9), interrupted: interrupted)
+      seconds: seconds, schedulesPerSecond: Double(schedules) / max(seconds, 1e-9), interrupted: interrupted,
+      stopReason: stopReason)
   }
 }

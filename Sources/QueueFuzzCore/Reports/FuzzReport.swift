@@ -118,6 +118,8 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var schedulesPerSecond: Double
     /// Whether Ctrl-C (SIGINT) ended the run early.
     public var interrupted: Bool
+    /// `stress`: what ended the session: `count`, `duration`, `interrupted` or `memory-limit`.
+    public var stopReason: String?
   }
 
   /// Always `queue-fuzz`.

@@ -14,6 +14,12 @@ enum InterruptSignal {
   /// Installs the handler.
   static func install() {
     received.store(false, ordering: .relaxed)
+    // A parent process may have blocked SIGINT for this thread (test runners that spawn child
+    // processes do); a handler that can never run would make Ctrl-C do nothing.
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
     signal(SIGINT) { _ in
       if InterruptSignal.received.exchange(true, ordering: .relaxed) { _exit(130) }
     }

@@ -32,19 +32,32 @@ struct StressSession {
     text.out(
       "queue-fuzz stress: \(budget), shard \(plan.shard), seed \(plan.seed), \(settings.options.schedules) schedule(s) per scenario, strategy \(settings.options.strategy.rawValue), queues \(settings.options.implementation.rawValue)\(settings.options.checkDeterminism ? ", determinism checked" : "")"
     )
-    var interrupted = false
+    var stopReason = "count"
     for index in plan.indices {
       if shouldStop() {
-        interrupted = true
+        stopReason = "interrupted"
         break
       }
-      if let duration = settings.durationSeconds, elapsed >= duration { break }
+      if let duration = settings.durationSeconds, elapsed >= duration {
+        stopReason = "duration"
+        break
+      }
+      if let resident = ResidentMemory.megabytes, resident > settings.memoryLimitMegabytes {
+        // Runs that end deadlocked or over their step budget leave their tasks suspended for
+        // good; stopping with a report beats being killed by the machine with none.
+        text.out(
+          "queue-fuzz stress: stopping early: \(resident) MB resident, over --memory-limit \(settings.memoryLimitMegabytes) (tasks of deadlocked runs can never be freed)"
+        )
+        stopReason = "memory-limit"
+        break
+      }
       runScenario(index)
       showProgress()
     }
+    let interrupted = stopReason == "interrupted"
 
     let seconds = elapsed
-    let summary = FuzzReport.Summary(results, seconds: seconds, interrupted: interrupted)
+    let summary = FuzzReport.Summary(results, seconds: seconds, interrupted: interrupted, stopReason: stopReason)
     text.out(
       "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by Ctrl-C" : "")"
     )

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import QueueFuzzCore
+@testable import QueueTesting
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The JSON example between the README's `fuzz-report-json` markers.
+func documentedReportJSON() throws -> Any {
+  let readme = URL(fileURLWithPath: scenariosFolder).deletingLastPathComponent().appendingPathComponent("README.md")
+  let text = try String(contentsOf: readme, encoding: .utf8)
+  let begin = try #require(text.range(of: "<!-- fuzz-report-json:begin -->\n```json\n"))
+  let end = try #require(text.range(of: "```\n<!-- fuzz-report-json:end -->"))
+  return try JSONSerialization.jsonObject(with: Data(text[begin.upperBound..<end.lowerBound].utf8))
+}
+
+/// The key paths in `actual` that `documented` does not have (arrays: each element against the
+/// documented first element).
+func undocumentedKeys(_ actual: Any, _ documented: Any, path: String = "") -> [String] {
+  switch (actual, documented) {
+  case (let actual as [String: Any], let documented as [String: Any]):
+    actual.keys.sorted().flatMap { key -> [String] in
+      guard let inner = documented[key] else { return [path + "." + key] }
+      return undocumentedKeys(actual[key]!, inner, path: path + "." + key)
+    }
+  case (let actual as [Any], let documented as [Any]):
+    documented.first.map { first in
+      actual.flatMap { undocumentedKeys($0, first, path: path + "[]") }
+    } ?? []
+  default:
+    []
+  }
+}
+
+extension QueueFuzzCommandSuites {
+  @Suite("queue-fuzz reports")
+  struct FuzzReportTests {
+    /// The README's example is a valid report, and every key a real report writes is documented.
+    @Test func jsonShapeIsTheDocumentedOne() throws {
+      let documented = try documentedReportJSON()
+      let documentedData = try JSONSerialization.data(withJSONObject: documented)
+      _ = try JSONDecoder().decode(FuzzReport.self, from: documentedData)
+
+      let folder = temporaryFolder("json")
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let runs: [[String]] = [
+        ["run", scenariosFolder, "--schedules", "10", "--format", "json"],
+        [
+          "run", scenariosFolder + "/deadlock", "--schedules", "10", "--queue-impl", "task-per-enqueue", "--format",
+          "json",
+        ],
+        ["run", scenariosFolder + "/fifo", "--strategy", "exhaustive", "--schedules", "5", "--format", "json"],
+        [
+          "run", scenariosFolder + "/fifo", "--schedules", "5", "--queue-impl", "state-between-runs",
+          "--check-determinism", "--format", "json",
+        ],
+        [
+          "stress", "--count", "4", "--seed", "1", "--schedules", "20", "--queue-impl", "fifo-suspend-release",
+          "--failures", folder, "--shard", "1/2", "--duration", "1h", "--format", "json",
+        ],
+      ]
+      var kinds: Set<String> = []
+      for arguments in runs {
+        let (status, output) = runFuzz(arguments)
+        #expect(status != 2, "\(arguments): \(output.err)")
+        let object = try JSONSerialization.jsonObject(with: Data(output.out.utf8))
+        #expect(undocumentedKeys(object, documented).isEmpty, "\(arguments): \(undocumentedKeys(object, documented))")
+        let report = try decodeReport(output.out)
+        #expect(report.tool == "queue-fuzz")
+        #expect(report.formatVersion == 1)
+        #expect(report.command == arguments[0])
+        #expect(report.summary.scenarios == report.scenarios.count)
+        #expect(report.summary.schedules == report.scenarios.reduce(0) { $0 + $1.schedules })
+        #expect(report.summary.failed == report.scenarios.count { $0.failure != nil })
+        #expect((status == 1) == (report.summary.failed > 0))
+        kinds.formUnion(report.scenarios.compactMap { $0.failure?.kind })
+      }
+      #expect(kinds == ["guarantee", "outcome", "nondeterminism"])
+    }
+
+    @Test func jsonGoesToAFileWithTheTextStillPrinted() throws {
+      let folder = temporaryFolder("json-file")
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/report.json"
+      let (status, output) = runFuzz([
+        "run", scenariosFolder + "/main", "--schedules", "10", "--format", "json", "--output", file,
+      ])
+      #expect(status == 0)
+      #expect(output.out.contains("PASS "))
+      let report = try decodeReport(String(contentsOfFile: file, encoding: .utf8))
+      #expect(report.scenarios.map(\.status) == ["passed", "passed", "passed"])
+      #expect(report.scenarios.allSatisfy { $0.path?.hasPrefix(scenariosFolder + "/main/") == true })
+    }
+
+    /// JUnit: one testcase per scenario, a failure element for each failed one; it parses as XML.
+    @Test func junitHasOneTestcasePerScenario() throws {
+      let folder = temporaryFolder("junit")
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/report.xml"
+      let (status, output) = runFuzz([
+        "run", scenariosFolder, "--schedules", "10", "--queue-impl", "task-per-enqueue", "--format", "junit",
+        "--output", file,
+      ])
+      #expect(status == 1)
+      let failed = output.out.split(separator: "\n").count { $0.hasPrefix("FAIL ") }
+      let passed = output.out.split(separator: "\n").count { $0.hasPrefix("PASS ") }
+      #expect(failed > 0)
+
+      let document = try XMLDocument(data: Data(contentsOf: URL(fileURLWithPath: file)))
+      let root = try #require(document.rootElement())
+      #expect(root.name == "testsuites")
+      #expect(root.attribute(forName: "tests")?.stringValue == String(failed + passed))
+      #expect(root.attribute(forName: "failures")?.stringValue == String(failed))
+      let cases = try document.nodes(forXPath: "/testsuites/testsuite/testcase").compactMap { $0 as? XMLElement }
+      #expect(cases.count == failed + passed)
+      #expect(try document.nodes(forXPath: "/testsuites/testsuite/testcase/failure").count == failed)
+      for testcase in cases {
+        #expect(testcase.attribute(forName: "name")?.stringValue?.isEmpty == false)
+        #expect(testcase.attribute(forName: "classname")?.stringValue?.hasPrefix("queue-fuzz.") == true)
+        #expect(Double(testcase.attribute(forName: "time")?.stringValue ?? "") != nil)
+      }
+      let failure = try #require(
+        try document.nodes(forXPath: "//failure").first as? XMLElement)
+      #expect(failure.stringValue?.contains("replay: swift run queue-fuzz replay ") == true)
+      #expect(failure.attribute(forName: "type")?.stringValue?.isEmpty == false)
+    }
+
+    @Test func xmlEscapingKeepsTheDocumentWellFormed() throws {
+      var report = FuzzReport(
+        command: "run",
+        options: .init(.init()),
+        scenarios: [
+          FuzzReport.ScenarioResult(
+            name: #"a <b> & "c" 'd' \#u{1}"#, path: "x/y.scenario", index: nil, status: "passed", schedules: 1,
+            exhausted: nil, seconds: 0.001, failure: nil)
+        ], summary: .init([], seconds: 0, interrupted: false))
+      report.summary = FuzzReport.Summary(report.scenarios, seconds: 0.001, interrupted: false)
+      let document = try XMLDocument(data: Data(JUnitReport.xml(report).utf8))
+      let testcase = try #require(try document.nodes(forXPath: "//testcase").first as? XMLElement)
+      #expect(testcase.attribute(forName: "name")?.stringValue == #"a <b> & "c" 'd' "#)
+    }
+  }
+}
