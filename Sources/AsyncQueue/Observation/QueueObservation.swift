@@ -7,8 +7,10 @@ import Synchronization
 public final class QueueObservation: Sendable {
   @usableFromInline static let shared = QueueObservation()
 
-  /// Set once, never cleared: the fast check for "nothing installed".
-  @usableFromInline let isInstalled = Atomic<Bool>(false)
+  /// Set once, never cleared: the fast check for "nothing installed". A static of its own (not
+  /// a property of `shared`) so that it is initialized statically: reading it needs no lazy
+  /// initialization check (`swift_once`) on every enqueue.
+  @usableFromInline static let isInstalled = Atomic<Bool>(false)
   private let slot = LockedState<(any QueueObserver)?>.make(nil)
 
   private init() {}
@@ -24,14 +26,14 @@ public final class QueueObservation: Sendable {
       slot = observer
       return true
     }
-    if installed { shared.isInstalled.store(true, ordering: .releasing) }
+    if installed { isInstalled.store(true, ordering: .releasing) }
     return installed
   }
 
   /// The installed observer, or nil (the common case, decided by one atomic load).
   @inlinable
   static var current: (any QueueObserver)? {
-    guard shared.isInstalled.load(ordering: .relaxed) else { return nil }
+    guard isInstalled.load(ordering: .relaxed) else { return nil }
     return shared.installedObserver()
   }
 

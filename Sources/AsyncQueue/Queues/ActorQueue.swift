@@ -145,6 +145,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     )
   }
 
+  @inline(__always)
   func reserveTurn(on actor: ActorType, waiting: Bool) -> SerialDrainStorage<Entry>.Reservation {
     let item = ObservedQueueItem.announce(on: observedDescription, waiting: waiting)
     let (reservation, action) = storage.reserve(item: item)

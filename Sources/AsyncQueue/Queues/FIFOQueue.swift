@@ -124,6 +124,7 @@ public final class FIFOQueue: Sendable {
 
   /// Takes a place in line for work that runs in the caller's or its own task; `waiting` says
   /// whether the calling task waits for it (for the harness's wait-for graph).
+  @inline(__always)
   func reserveTurn(waiting: Bool) -> SerialDrainStorage<Job>.Reservation {
     let item = ObservedQueueItem.announce(on: observedDescription, waiting: waiting)
     let (reservation, action) = storage.reserve(item: item)
@@ -132,6 +133,7 @@ public final class FIFOQueue: Sendable {
   }
 
   /// Gives back a turn taken with ``reserveTurn(waiting:)``: the item has finished.
+  @inline(__always)
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
     reservation.item?.finished()
     if storage.endTurn(reservation) == .startDrainer { startDrainer() }

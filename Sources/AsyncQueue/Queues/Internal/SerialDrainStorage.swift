@@ -8,17 +8,44 @@
 @usableFromInline
 struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// How a caller that runs its own work holds its place.
-  struct Reservation: Sendable {
-    enum Holder: Sendable {
-      /// The queue was idle: the caller holds the turn already.
-      case acquired
-      /// The caller waits in line with this ticket.
-      case ticket(TurnTicket)
+  ///
+  /// One word, as before queues could be observed: an observed item's bookkeeping lives in a
+  /// box that only observed reservations allocate, so the unobserved path copies and releases
+  /// nothing more than a ticket reference.
+  enum Reservation: Sendable {
+    /// The queue was idle: the caller holds the turn already.
+    case acquired
+    /// The caller waits in line with this ticket.
+    case ticket(TurnTicket)
+    /// An observer watches the item (only while QueueTesting's harness is installed).
+    case observed(ObservedReservation)
+
+    /// The ticket to wait with, if the caller did not get the turn at once.
+    @inline(__always)
+    var ticket: TurnTicket? {
+      switch self {
+      case .acquired: nil
+      case .ticket(let ticket): ticket
+      case .observed(let observed): observed.ticket
+      }
     }
 
-    let holder: Holder
     /// The item as a QueueTesting observer sees it, when one watches.
-    let item: ObservedQueueItem?
+    var item: ObservedQueueItem? {
+      if case .observed(let observed) = self { return observed.item }
+      return nil
+    }
+  }
+
+  /// An observed reservation's ticket (nil: acquired at once) and item.
+  final class ObservedReservation: Sendable {
+    let ticket: TurnTicket?
+    let item: ObservedQueueItem
+
+    init(ticket: TurnTicket?, item: ObservedQueueItem) {
+      self.ticket = ticket
+      self.item = item
+    }
   }
 
   @usableFromInline let machine = LockedState<SerialDrainStateMachine<Entry>>.make(.init())
@@ -35,12 +62,21 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   }
 
   /// Reserves a place for work that runs in the caller's (or a new) task.
+  @inline(__always)
   func reserve(item: ObservedQueueItem?) -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
-    machine.withLock { machine in
-      if machine.acquireIfIdle() { return (Reservation(holder: .acquired, item: item), .none) }
+    let (ticket, action) = machine.withLock { machine -> (TurnTicket?, SerialDrainStateMachine<Entry>.EnqueueAction) in
+      if machine.acquireIfIdle() { return (nil, .none) }
       let ticket = TurnTicket()
-      return (Reservation(holder: .ticket(ticket), item: item), machine.enqueue(Entry(ticket: ticket)))
+      return (ticket, machine.enqueue(Entry(ticket: ticket)))
     }
+    if let item { return (Self.observed(ticket, item), action) }
+    return (ticket.map { .ticket($0) } ?? .acquired, action)
+  }
+
+  /// Kept out of line: only observed runs (under QueueTesting's harness) take this path.
+  @inline(never)
+  private static func observed(_ ticket: TurnTicket?, _ item: ObservedQueueItem) -> Reservation {
+    .observed(ObservedReservation(ticket: ticket, item: item))
   }
 
   /// Suspends until `reservation` holds the turn. Runs in the caller's isolation: a caller that
@@ -48,19 +84,16 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// cost a task switch per `enqueueAndWait` on an idle queue.
   @inline(__always)
   nonisolated(nonsending) func awaitTurn(_ reservation: Reservation) async {
-    if case .ticket(let ticket) = reservation.holder { await ticket.awaitTurn() }
+    if let ticket = reservation.ticket { await ticket.awaitTurn() }
   }
 
   /// Gives back the turn held through `reservation`; `.startDrainer` means the caller must start
   /// one for the entries that arrived meanwhile.
+  @inline(__always)
   func endTurn(_ reservation: Reservation) -> SerialDrainStateMachine<Entry>.ReleaseAction {
-    switch reservation.holder {
-    case .acquired:
-      return machine.withLock { $0.release() }
-    case .ticket(let ticket):
-      ticket.release()
-      return .none
-    }
+    guard let ticket = reservation.ticket else { return machine.withLock { $0.release() } }
+    ticket.release()
+    return .none
   }
 
   /// For the drainer: refills `batch` with the next entries (in chunks), or gives up the turn
