@@ -97,6 +97,31 @@ extension QueueFuzzCommandSuites {
       }
     }
 
+    /// Failures that shrink to the same small case are saved once; the report points the others
+    /// at that file and marks them duplicates.
+    @Test func failuresThatShrinkToTheSameCaseAreSavedOnce() throws {
+      let folder = temporaryFolder("duplicates")
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let (status, output) = runStress([
+        "--count", "12", "--seed", "1", "--queue-impl", "fifo-suspend-release", "--failures", folder, "--format",
+        "json",
+      ])
+      #expect(status == 1)
+      let report = try decodeReport(output.out)
+      let failures = report.scenarios.compactMap(\.failure)
+      let files = Set(try FileManager.default.contentsOfDirectory(atPath: folder).map { folder + "/" + $0 })
+      #expect(failures.count > files.count)
+      #expect(Set(failures.compactMap(\.savedTo)) == files)
+      #expect(failures.count { $0.duplicate == true } == failures.count - files.count)
+      var texts: Set<String> = []
+      for file in files {
+        var scenario = try ScenarioParser.parse(String(contentsOfFile: file, encoding: .utf8), path: file)
+        scenario.name = ""
+        scenario.path = nil
+        #expect(texts.insert(scenario.text).inserted, "\(file) repeats a saved case")
+      }
+    }
+
     @Test func stressOnTheRealQueuesFindsNothingAndReportsThroughput() throws {
       let folder = temporaryFolder("real")
       defer { try? FileManager.default.removeItem(atPath: folder) }

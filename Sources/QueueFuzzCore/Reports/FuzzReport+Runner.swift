@@ -36,7 +36,8 @@ extension FuzzReport.Failure {
       kind: kind, signature: failure.kind.signature, message: failure.summary,
       scheduleNumber: failure.scheduleNumber, schedule: failure.run.schedule.description,
       traceHash: String(failure.run.trace.hash, radix: 16), violations: violations,
-      expectedOutcome: expectedOutcome, observedOutcome: observedOutcome, replay: replay, savedTo: nil, shrink: nil)
+      expectedOutcome: expectedOutcome, observedOutcome: observedOutcome, replay: replay, savedTo: nil, duplicate: nil,
+      shrink: nil)
   }
 }
 

@@ -78,6 +78,8 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var replay: String
     /// `stress`: the regression file the shrunk failure was saved to.
     public var savedTo: String?
+    /// `stress`: true when the failure shrank to a case saved before (`savedTo` is that file).
+    public var duplicate: Bool?
     /// `stress`: the shrink, when the failure was shrunk.
     public var shrink: Shrink?
   }

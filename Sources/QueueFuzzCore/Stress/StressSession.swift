@@ -11,6 +11,10 @@ struct StressSession {
   private var results: [FuzzReport.ScenarioResult] = []
   private var schedules = 0
   private var savedFiles: [String] = []
+  /// Saved shrunk cases (scenario text without its name) and their files: the same small case
+  /// found again is reported, not saved twice.
+  private var savedCases: [String: String] = [:]
+  private var duplicates = 0
   private var lastProgress: ContinuousClock.Instant
 
   init(settings: StressCommand.Settings, console: FuzzConsole) {
@@ -62,7 +66,9 @@ struct StressSession {
       "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by Ctrl-C" : "")"
     )
     if !savedFiles.isEmpty {
-      text.out("failures saved (each fails 'queue-fuzz run' while the bug is there):")
+      text.out(
+        "failures saved (each fails 'queue-fuzz run' while the bug is there)\(duplicates > 0 ? "; \(duplicates) more shrank to a case already saved" : ""):"
+      )
       for file in savedFiles { text.out("  \(file)") }
       text.out("check them all: swift run queue-fuzz run \(settings.failuresDirectory)\(implementationFlags)")
     }
@@ -121,6 +127,22 @@ struct StressSession {
         text.out("      ->  \(shrunk.after) (\(shrunk.runs) runs)")
       }
     }
+    var unnamed = regression
+    unnamed.name = ""
+    let caseKey = unnamed.text
+    if let earlier = savedCases[caseKey] {
+      duplicates += 1
+      text.out("  same shrunk case as \(earlier): not saved again")
+      var record = FuzzReport.Failure(
+        failure,
+        replay: FailureText.replayCommand(
+          file: earlier, schedule: schedule, implementation: settings.options.implementation,
+          checkDeterminism: settings.options.checkDeterminism))
+      record.savedTo = earlier
+      record.duplicate = true
+      record.shrink = shrinkRecord
+      return record
+    }
     let name = settings.plan.name(of: index)
     let path = RegressionFile.save(
       RegressionFile.text(
@@ -131,7 +153,10 @@ struct StressSession {
               file: "THIS_FILE", schedule: schedule, implementation: settings.options.implementation,
               checkDeterminism: settings.options.checkDeterminism)
         ]), named: name, in: settings.failuresDirectory, console: console)
-    if let path { savedFiles.append(path) }
+    if let path {
+      savedFiles.append(path)
+      savedCases[caseKey] = path
+    }
     let replay = FailureText.replayCommand(
       file: path ?? "FILE", schedule: schedule, implementation: settings.options.implementation,
       checkDeterminism: settings.options.checkDeterminism)

@@ -100,6 +100,39 @@ public enum ScenarioReductions {
 }
 
 extension Scenario {
+  /// The scenario with its queues, callers and items renamed `q1`, `c1`, `i1`, ... in the order
+  /// they are declared (steps follow). Names do not change how a run is scheduled.
+  public func renamedCanonically() -> Scenario {
+    var queueNames: [String: String] = [:]
+    var itemNames: [String: String] = [:]
+    for (index, queue) in queues.enumerated() { queueNames[queue.name] = "q\(index + 1)" }
+    for (index, item) in items.enumerated() { itemNames[item.name] = "i\(index + 1)" }
+    func rename(_ step: Step) -> Step {
+      var step = step
+      switch step.action {
+      case .enqueue(let queue, let item, let style, let priority):
+        step.action = .enqueue(
+          queue: queueNames[queue] ?? queue, item: itemNames[item] ?? item, style: style, priority: priority)
+      case .cancel(let item):
+        step.action = .cancel(item: itemNames[item] ?? item)
+      default:
+        break
+      }
+      return step
+    }
+    var result = self
+    for index in result.queues.indices { result.queues[index].name = "q\(index + 1)" }
+    for index in result.callers.indices {
+      result.callers[index].name = "c\(index + 1)"
+      result.callers[index].steps = result.callers[index].steps.map(rename)
+    }
+    for index in result.items.indices {
+      result.items[index].name = "i\(index + 1)"
+      result.items[index].steps = result.items[index].steps.map(rename)
+    }
+    return result
+  }
+
   /// Whether the scenario reads back from its own text (the parser's checks all hold).
   var isValid: Bool {
     (try? ScenarioParser.parse(text, path: name)) != nil

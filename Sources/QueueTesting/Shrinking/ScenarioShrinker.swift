@@ -72,6 +72,14 @@
         let scheduleShrunk = search.shrinkSchedule(&current)
         shrinking = scenarioShrunk || scheduleShrunk
       }
+      // Canonical names (q1, c1, i1, ... in declaration order), so that the same small case found
+      // from two big ones reads the same; kept only if it still fails the same way.
+      let renamed = current.scenario.renamedCanonically()
+      if renamed != current.scenario, let failing = search.failingCase(renamed, hint: current.schedule),
+        ShrinkSize(failing.scenario, failing.schedule) == ShrinkSize(current.scenario, current.schedule)
+      {
+        current = failing
+      }
       current.scenario.name = scenario.name
       current.scenario.path = nil
       current.scenario.regressionSchedules = [current.schedule]

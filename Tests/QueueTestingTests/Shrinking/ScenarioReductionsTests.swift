@@ -71,6 +71,30 @@
       #expect(!withoutI2.callers[0].steps.contains { $0.action == .cancel(item: "i2") })
     }
 
+    @Test func canonicalNamesFollowDeclarationOrder() throws {
+      let text = """
+        scenario 1
+        queue zeta fifo
+        queue alpha actor
+        caller writer task
+          enqueue alpha second
+          task zeta first
+          cancel first
+        item first
+          wait alpha second-child
+        item second
+        item second-child
+        """
+      let renamed = try ScenarioParser.parse(text, path: "names.scenario").renamedCanonically()
+      #expect(renamed.queues.map(\.name) == ["q1", "q2"])
+      #expect(renamed.callers.map(\.name) == ["c1"])
+      #expect(renamed.items.map(\.name) == ["i1", "i2", "i3"])
+      #expect(
+        renamed.callers[0].steps.map(\.action.text) == ["enqueue q2 i2", "task q1 i1", "cancel i1"])
+      #expect(renamed.items[0].steps.map(\.action.text) == ["wait q2 i3"])
+      #expect(throws: Never.self) { try ScenarioParser.parse(renamed.text, path: "renamed.scenario") }
+    }
+
     @Test func onlyUnusedQueuesAreRemovedAndEmptyScenariosHaveNoCandidates() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let queueSets = ScenarioReductions.candidates(of: scenario).map { $0.queues.map(\.name) }
