@@ -30,6 +30,24 @@ struct TraceStorageTests {
     #expect(trace.stepCount == Self.mixed.filter { if case .ran = $0.kind { true } else { false } }.count)
   }
 
+  /// The driver's fast path for `ran` events stores and hashes them exactly as `append` does,
+  /// including a virtual time too large for a compact record.
+  @Test("appendRan is append of a ran event")
+  func appendRanMatchesAppend() {
+    var fast = Trace()
+    var slow = Trace()
+    let ran: [(task: Int, source: Trace.Event.Source, time: UInt64)] = [
+      (1, .global, 0), (2, .main, 5), (3, .timer, 3_600_000_000_000), (4, .global, 1 << 60), (1 << 33, .main, 9),
+    ]
+    for (index, event) in ran.enumerated() {
+      fast.appendRan(task: event.task, source: event.source, virtualTime: event.time)
+      slow.append(Trace.Event(step: index + 1, task: event.task, kind: .ran(event.source), virtualTime: event.time))
+    }
+    #expect(fast.events == slow.events)
+    #expect(fast.hash == slow.hash)
+    #expect(fast.stepCount == ran.count)
+  }
+
   @Test("The last k events are the suffix, for every k")
   func suffixes() {
     let trace = Trace(events: Self.mixed)

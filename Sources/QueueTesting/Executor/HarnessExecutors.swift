@@ -11,9 +11,13 @@
   final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
     static let shared = HarnessTaskExecutor()
 
+    /// `RunLoopCore.shared`, read once: every job of the process comes through here, and a static
+    /// read pays a lazy-initialization check each time.
+    private let core = RunLoopCore.shared
+
     func enqueue(_ job: consuming ExecutorJob) {
       let unowned = UnownedJob(job)
-      if !RunLoopCore.shared.capture(unowned, source: .global) {
+      if !core.capture(unowned, source: .global) {
         PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(unowned))
       }
     }
@@ -52,9 +56,12 @@
   final class HarnessMainExecutor: MainExecutor, Sendable {
     static let shared = HarnessMainExecutor()
 
+    /// `RunLoopCore.shared`, read once (see ``HarnessTaskExecutor``).
+    private let core = RunLoopCore.shared
+
     func enqueue(_ job: consuming ExecutorJob) {
       let unowned = UnownedJob(job)
-      if !RunLoopCore.shared.capture(unowned, source: .main) {
+      if !core.capture(unowned, source: .main) {
         Self.forward(unowned)
       }
     }

@@ -47,6 +47,13 @@
     /// `UnownedSerialExecutor`.
     private static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
 
+    /// The executors jobs run on, read once per run rather than through a lazily initialized
+    /// static per job.
+    private struct RunExecutors {
+      let generic = RunLoopCore.genericExecutor
+      let main = HarnessMainExecutor.shared.asUnownedSerialExecutor()
+    }
+
     /// Runs `body` on the state with `condition` locked: one access to the state per section.
     @inline(__always)
     private func withState<Result>(_ body: (inout RunState) -> Result) -> Result {
@@ -207,17 +214,14 @@
         RunLoopCore.shared.markRootDone()
       }
 
+      let executors = RunExecutors()
       condition.lock()
       var outcome = RunResult.Outcome.completed
       loop: while true {
         switch statePointer.pointee.nextStep(strategy: &strategy, stepBudget: stepBudget) {
         case .run(let next):
           condition.unlock()
-          if next.isMain {
-            next.job.runSynchronously(on: HarnessMainExecutor.shared.asUnownedSerialExecutor())
-          } else {
-            next.job.runSynchronously(on: Self.genericExecutor)
-          }
+          next.job.runSynchronously(on: next.isMain ? executors.main : executors.generic)
           condition.lock()
         case .waitForOutsideWakeUp:
           // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not a

@@ -202,7 +202,7 @@
         branching.append(ready.count)
       }
       let next = ready.remove(at: index)
-      trace.append(Trace.Event(step: trace.stepCount + 1, task: next.task, kind: .ran(next.source), virtualTime: now))
+      trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       return .run(next)
     }
 

@@ -132,6 +132,24 @@ public struct Trace: Equatable, Sendable {
     }
   }
 
+  /// Appends a `ran` event: what the driver records for every job, so it skips building an
+  /// ``Event`` (whose kind may carry strings) and goes straight to a record. The hash is the one
+  /// ``append(_:)`` computes for the same event.
+  mutating func appendRan(task: Int, source: Event.Source, virtualTime: UInt64) {
+    stepCount += 1
+    if let record = Record(ranAt: stepCount, task: task, source: source, virtualTime: virtualTime) {
+      records.append(record)
+    } else {
+      records.append(.extra)
+      extras.append(Event(step: stepCount, task: task, kind: .ran(source), virtualTime: virtualTime))
+    }
+    mix(UInt64(task))
+    mix(virtualTime)
+    mix(1)
+    mix(UInt64(source.rawValue))
+  }
+
+  @inline(__always)
   private mutating func mix(_ value: UInt64) {
     hash = (hash ^ value) &* 0x0000_0100_0000_01b3
   }
@@ -180,10 +198,16 @@ extension Trace {
 
     /// The record of a `ran` event whose numbers fit; nil for any other event.
     init?(_ event: Event) {
-      guard case .ran(let source) = event.kind, event.virtualTime <= Self.timeMask,
-        let step = UInt32(exactly: event.step), let task = UInt32(exactly: event.task)
+      guard case .ran(let source) = event.kind else { return nil }
+      self.init(ranAt: event.step, task: event.task, source: source, virtualTime: event.virtualTime)
+    }
+
+    /// The record of a `ran` event, if its numbers fit.
+    @inline(__always)
+    init?(ranAt step: Int, task: Int, source: Event.Source, virtualTime: UInt64) {
+      guard virtualTime <= Self.timeMask, let step = UInt32(exactly: step), let task = UInt32(exactly: task)
       else { return nil }
-      timeAndKind = UInt64(source.rawValue) << 56 | event.virtualTime
+      timeAndKind = UInt64(source.rawValue) << 56 | virtualTime
       stepAndTask = UInt64(step) << 32 | UInt64(task)
     }
 
