@@ -33,4 +33,16 @@ enum ScenarioFiles {
       return .failure(error)
     }
   }
+
+  /// Reads and parses one file, printing its errors (the `path:line:column: error:` lines) on
+  /// failure; nil then, and the command exits with status 2.
+  static func loadOrReport(_ path: String, console: FuzzConsole) -> Scenario? {
+    switch load(path) {
+    case .success(let scenario):
+      return scenario
+    case .failure(let errors):
+      for error in errors.errors { console.err(error.description) }
+      return nil
+    }
+  }
 }

@@ -42,13 +42,7 @@ enum ReplayCommand: FuzzCommand {
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
-    let scenario: Scenario
-    switch ScenarioFiles.load(file) {
-    case .success(let loaded): scenario = loaded
-    case .failure(let errors):
-      for error in errors.errors { console.err(error.description) }
-      return 2
-    }
+    guard let scenario = ScenarioFiles.loadOrReport(file, console: console) else { return 2 }
     let options = ScenarioRunner.Options(
       implementation: implementation, stepBudget: stepBudget, checkDeterminism: checkDeterminism)
     let (result, failure) = ScenarioRunner.check(scenario, strategy: ReplayStrategy(schedule), options: options)

@@ -58,13 +58,7 @@ enum ShrinkCommand: FuzzCommand {
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
-    let scenario: Scenario
-    switch ScenarioFiles.load(file) {
-    case .success(let loaded): scenario = loaded
-    case .failure(let errors):
-      for error in errors.errors { console.err(error.description) }
-      return 2
-    }
+    guard let scenario = ScenarioFiles.loadOrReport(file, console: console) else { return 2 }
     if schedule == nil { schedule = scenario.regressionSchedules.first }
     if schedule == nil {
       var searched = scenario
