@@ -21,6 +21,7 @@ public enum ScenarioReductions {
       candidates.append(smaller)
     }
     candidates += stepRemovals(of: scenario)
+    candidates += hoists(of: scenario)
     candidates += simplifications(of: scenario)
     return candidates.filter(\.isValid)
   }
@@ -40,6 +41,44 @@ public enum ScenarioReductions {
         var smaller = scenario
         smaller.items[index].steps.remove(at: position)
         candidates.append(smaller)
+      }
+    }
+    return candidates
+  }
+
+  /// Each nested enqueue moved up a level: a step of item `P` that enqueues `C` moves to whoever
+  /// enqueues `P`, right after that enqueue. Same steps, less nesting; afterwards `P` may go
+  /// without taking `C` with it.
+  private static func hoists(of scenario: Scenario) -> [Scenario] {
+    // Where each item is enqueued: (caller index or item index, step position).
+    enum Owner {
+      case caller(Int)
+      case item(Int)
+    }
+    var enqueuer: [String: (owner: Owner, position: Int)] = [:]
+    for (index, caller) in scenario.callers.enumerated() {
+      for (position, step) in caller.steps.enumerated() {
+        if let item = step.action.enqueuedItem { enqueuer[item] = (.caller(index), position) }
+      }
+    }
+    for (index, item) in scenario.items.enumerated() {
+      for (position, step) in item.steps.enumerated() {
+        if let child = step.action.enqueuedItem { enqueuer[child] = (.item(index), position) }
+      }
+    }
+    var candidates: [Scenario] = []
+    for (index, item) in scenario.items.enumerated() {
+      guard let (owner, ownerPosition) = enqueuer[item.name] else { continue }
+      for (position, step) in item.steps.enumerated() where step.action.enqueuesAnItem {
+        var hoisted = scenario
+        hoisted.items[index].steps.remove(at: position)
+        switch owner {
+        case .caller(let caller):
+          hoisted.callers[caller].steps.insert(step, at: ownerPosition + 1)
+        case .item(let parent):
+          hoisted.items[parent].steps.insert(step, at: ownerPosition + 1)
+        }
+        candidates.append(hoisted)
       }
     }
     return candidates

@@ -30,8 +30,25 @@
         sleep 1ms
       """
 
-    /// A measure every reduction must lower: parts, steps, and how far steps, styles and
-    /// priorities are from the plainest.
+    /// How deep items are enqueued: 1 for an item a caller enqueues, one more per level.
+    static func nesting(_ scenario: Scenario) -> Int {
+      var parent: [String: String] = [:]
+      for item in scenario.items {
+        for step in item.steps { if case .enqueue(_, let child, _, _) = step.action { parent[child] = item.name } }
+      }
+      return scenario.items.reduce(0) { total, item in
+        var depth = 1
+        var name = item.name
+        while let up = parent[name] {
+          depth += 1
+          name = up
+        }
+        return total + depth
+      }
+    }
+
+    /// A measure every reduction must lower: parts, steps, nesting, and how far steps, styles
+    /// and priorities are from the plainest.
     static func weight(_ scenario: Scenario) -> Int {
       let steps = scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps)
       let plainness = steps.reduce(0) { total, step in
@@ -44,8 +61,8 @@
       let callers = scenario.callers.reduce(0) {
         $0 + ($1.context == .task ? 1 : 0) + ($1.priority == nil ? 0 : 1)
       }
-      return 100 * (scenario.queues.count + scenario.callers.count + scenario.items.count + steps.count)
-        + plainness + callers
+      return 1000 * (scenario.queues.count + scenario.callers.count + scenario.items.count + steps.count)
+        + 100 * nesting(scenario) + plainness + callers
     }
 
     @Test func everyCandidateIsValidAndLighter() throws {
@@ -56,6 +73,20 @@
         #expect(throws: Never.self) { try ScenarioParser.parse(candidate.text, path: "candidate.scenario") }
         #expect(Self.weight(candidate) < Self.weight(scenario), "\(candidate.text)")
       }
+    }
+
+    /// A nested enqueue moves up to whoever enqueues its item, right after that enqueue.
+    @Test func nestedEnqueuesAreHoisted() throws {
+      let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
+      let candidates = ScenarioReductions.candidates(of: scenario)
+      let hoisted = try #require(
+        candidates.first { $0.callers[0].steps.map(\.action.text).contains("enqueue a i4") })
+      #expect(
+        hoisted.callers[0].steps.map(\.action.text) == [
+          "enqueue q i1", "enqueue a i4", "task a i2 priority high", "cancel i2",
+        ])
+      #expect(hoisted.item(named: "i1")?.steps.map(\.action.text) == ["suspend"])
+      #expect(hoisted.stepCount == scenario.stepCount)
     }
 
     /// Removing an item takes what it enqueues (transitively) and the steps that name them.
