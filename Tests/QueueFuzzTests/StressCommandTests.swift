@@ -9,8 +9,7 @@ func temporaryFolder(_ label: String) -> String {
   FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-\(label)-\(UUID())").path
 }
 
-/// Runs `stress` in this process; `stopAfter` scenarios (by their FAIL/PASS-free progress)
-/// stands in for Ctrl-C.
+/// Runs `stress` in this process; `shouldStop` stands in for Ctrl-C (asked between scenarios).
 func runStress(_ arguments: [String], shouldStop: @escaping () -> Bool = { false }) -> (Int32, CapturedConsole) {
   let captured = CapturedConsole()
   let status = StressCommand.run(arguments, console: captured.console, shouldStop: shouldStop)

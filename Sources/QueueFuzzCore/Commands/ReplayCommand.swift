@@ -17,9 +17,7 @@ enum ReplayCommand: FuzzCommand {
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
     let file: String
     let schedule: Schedule
-    let implementation: QueueImplementation
-    let stepBudget: Int
-    let checkDeterminism: Bool
+    let options: ScenarioRunner.Options
     do {
       let reader = try ArgumentReader(
         arguments, options: ["--schedule", "--queue-impl", "--step-budget"], flagNames: ["--check-determinism"])
@@ -36,15 +34,12 @@ enum ReplayCommand: FuzzCommand {
       } catch {
         return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
       }
-      implementation = try reader.choice("--queue-impl", default: QueueImplementation.real)
-      stepBudget = try reader.integer("--step-budget", default: 100_000, range: 1...100_000_000)
-      checkDeterminism = reader.flags.contains("--check-determinism")
+      // One schedule: the series options (--schedules, --seed, --strategy) are not accepted here.
+      options = try RunCommand.runnerOptions(reader, defaultSchedules: 1)
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
     guard let scenario = ScenarioFiles.loadOrReport(file, console: console) else { return 2 }
-    let options = ScenarioRunner.Options(
-      implementation: implementation, stepBudget: stepBudget, checkDeterminism: checkDeterminism)
     let (result, failure) = ScenarioRunner.check(scenario, strategy: ReplayStrategy(schedule), options: options)
     console.out("scenario: \(scenario.name)")
     console.out("outcome: \(result.outcome == .completed ? "completed" : "\(result.outcome)")")
@@ -57,8 +52,7 @@ enum ReplayCommand: FuzzCommand {
     }
     FailureText.print(
       ScenarioRunner.Failure(kind: failure, scheduleNumber: 1, run: result),
-      replay: FailureText.replayCommand(
-        file: file, schedule: schedule, implementation: implementation, checkDeterminism: checkDeterminism),
+      replay: FailureText.replayCommand(file: file, schedule: schedule, options: options),
       console: console)
     return 1
   }

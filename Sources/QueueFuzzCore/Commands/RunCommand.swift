@@ -87,9 +87,7 @@ enum RunCommand: FuzzCommand {
       let report = ScenarioRunner.run(scenario, options: options)
       let path = scenario.path ?? "FILE"
       let replay = report.failure.map {
-        FailureText.replayCommand(
-          file: path, schedule: $0.run.schedule, implementation: options.implementation,
-          checkDeterminism: options.checkDeterminism)
+        FailureText.replayCommand(file: path, schedule: $0.run.schedule, options: options)
       }
       results.append(FuzzReport.ScenarioResult(report, path: scenario.path, replay: replay ?? ""))
       let exhausted = report.exhausted.map { $0 ? ", space exhausted" : ", budget reached" } ?? ""

@@ -108,9 +108,7 @@ enum ShrinkCommand: FuzzCommand {
     }
     console.out(
       "replay: "
-        + FailureText.replayCommand(
-          file: replayFile, schedule: shrunk.schedule, implementation: options.implementation,
-          checkDeterminism: options.checkDeterminism))
+        + FailureText.replayCommand(file: replayFile, schedule: shrunk.schedule, options: options))
     return 0
   }
 }

@@ -33,12 +33,14 @@ enum FailureText {
   }
 
   /// `swift run queue-fuzz replay FILE --schedule S [--queue-impl X] [--check-determinism]`.
-  static func replayCommand(
-    file: String, schedule: Schedule, implementation: QueueImplementation, checkDeterminism: Bool = false
-  ) -> String {
-    var command = "swift run queue-fuzz replay \(file) --schedule \(schedule)"
-    if implementation != .real { command += " --queue-impl \(implementation.rawValue)" }
-    if checkDeterminism { command += " --check-determinism" }
-    return command
+  static func replayCommand(file: String, schedule: Schedule, options: ScenarioRunner.Options) -> String {
+    "swift run queue-fuzz replay \(file) --schedule \(schedule)" + flags(options)
+  }
+
+  /// The options a command must repeat to see the same failure: ` --queue-impl X` unless the
+  /// queues are the real ones, ` --check-determinism` when it was on.
+  static func flags(_ options: ScenarioRunner.Options) -> String {
+    (options.implementation == .real ? "" : " --queue-impl \(options.implementation.rawValue)")
+      + (options.checkDeterminism ? " --check-determinism" : "")
   }
 }

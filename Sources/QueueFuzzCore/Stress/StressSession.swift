@@ -14,7 +14,6 @@ struct StressSession {
   /// Saved shrunk cases (scenario text without its name) and their files: the same small case
   /// found again is reported, not saved twice.
   private var savedCases: [String: String] = [:]
-  private var duplicates = 0
   private var lastProgress: ContinuousClock.Instant
 
   init(settings: StressCommand.Settings, console: FuzzConsole) {
@@ -66,6 +65,7 @@ struct StressSession {
       "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by Ctrl-C" : "")"
     )
     if !savedFiles.isEmpty {
+      let duplicates = results.count { $0.failure?.duplicate == true }
       text.out(
         "failures saved (each fails 'queue-fuzz run' while the bug is there)\(duplicates > 0 ? "; \(duplicates) more shrank to a case already saved" : ""):"
       )
@@ -82,10 +82,7 @@ struct StressSession {
     return interrupted ? 130 : 0
   }
 
-  private var implementationFlags: String {
-    (settings.options.implementation == .real ? "" : " --queue-impl \(settings.options.implementation.rawValue)")
-      + (settings.options.checkDeterminism ? " --check-determinism" : "")
-  }
+  private var implementationFlags: String { FailureText.flags(settings.options) }
 
   private mutating func runScenario(_ index: Int) {
     let scenario = settings.plan.scenario(at: index)
@@ -110,6 +107,7 @@ struct StressSession {
     var regression = scenario
     regression.regressionSchedules = [failure.run.schedule]
     var schedule = failure.run.schedule
+    var regressionFailure = failure
     var shrinkRecord: FuzzReport.Shrink?
     var comments = [
       "Found by: queue-fuzz stress --seed \(settings.plan.seed) (scenario \(index)), schedule \(failure.scheduleNumber) of its series\(implementationFlags)",
@@ -120,6 +118,7 @@ struct StressSession {
       if let shrunk = shrinker.shrink(scenario, schedule: failure.run.schedule) {
         regression = shrunk.scenario
         schedule = shrunk.schedule
+        regressionFailure = ScenarioRunner.Failure(kind: shrunk.failure, scheduleNumber: 1, run: shrunk.run)
         shrinkRecord = FuzzReport.Shrink(
           before: shrunk.before, after: shrunk.after, schedule: shrunk.schedule.description, runs: shrunk.runs)
         comments.append("Shrunk (\(shrunk.kept) still fails): \(shrunk.before) -> \(shrunk.after), \(shrunk.runs) runs")
@@ -127,47 +126,33 @@ struct StressSession {
         text.out("      ->  \(shrunk.after) (\(shrunk.runs) runs)")
       }
     }
+    func replay(_ file: String) -> String {
+      FailureText.replayCommand(file: file, schedule: schedule, options: settings.options)
+    }
+    var record = FuzzReport.Failure(failure, replay: "")
+    record.shrink = shrinkRecord
     var unnamed = regression
     unnamed.name = ""
     let caseKey = unnamed.text
     if let earlier = savedCases[caseKey] {
-      duplicates += 1
       text.out("  same shrunk case as \(earlier): not saved again")
-      var record = FuzzReport.Failure(
-        failure,
-        replay: FailureText.replayCommand(
-          file: earlier, schedule: schedule, implementation: settings.options.implementation,
-          checkDeterminism: settings.options.checkDeterminism))
+      record.replay = replay(earlier)
       record.savedTo = earlier
       record.duplicate = true
-      record.shrink = shrinkRecord
       return record
     }
-    let name = settings.plan.name(of: index)
     let path = RegressionFile.save(
-      RegressionFile.text(
-        regression,
-        comments: comments + [
-          "Replay: "
-            + FailureText.replayCommand(
-              file: "THIS_FILE", schedule: schedule, implementation: settings.options.implementation,
-              checkDeterminism: settings.options.checkDeterminism)
-        ]), named: name, in: settings.failuresDirectory, console: console)
+      RegressionFile.text(regression, comments: comments + ["Replay: " + replay("THIS_FILE")]),
+      named: settings.plan.name(of: index), in: settings.failuresDirectory, console: console)
     if let path {
       savedFiles.append(path)
       savedCases[caseKey] = path
     }
-    let replay = FailureText.replayCommand(
-      file: path ?? "FILE", schedule: schedule, implementation: settings.options.implementation,
-      checkDeterminism: settings.options.checkDeterminism)
-    // Print the saved case's failure: small after a shrink, so its trace reads in a minute.
-    let (run, kind) = ScenarioRunner.check(regression, strategy: ReplayStrategy(schedule), options: options)
-    FailureText.print(
-      ScenarioRunner.Failure(kind: kind ?? failure.kind, scheduleNumber: 1, run: run), replay: replay, console: text)
-    if let path { text.out("  saved: \(path) (check: swift run queue-fuzz run \(path)\(implementationFlags))") }
-    var record = FuzzReport.Failure(failure, replay: replay)
+    record.replay = replay(path ?? "FILE")
     record.savedTo = path
-    record.shrink = shrinkRecord
+    // Print the saved case's failing run: small after a shrink, so its trace reads in a minute.
+    FailureText.print(regressionFailure, replay: record.replay, console: text)
+    if let path { text.out("  saved: \(path) (check: swift run queue-fuzz run \(path)\(implementationFlags))") }
     return record
   }
 

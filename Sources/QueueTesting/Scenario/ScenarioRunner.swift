@@ -197,22 +197,21 @@
       let start = clock.now
       var report = Report(
         scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
-      for schedule in scenario.regressionSchedules {
-        let (result, kind) = check(scenario, strategy: ReplayStrategy(schedule), options: options)
-        report.schedulesRun += 1
-        if let kind {
-          report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
-          report.elapsed = start.duration(to: clock.now)
-          return report
-        }
-      }
-      let exhausted = options.series.runSchedules { strategy in
+      // Checks one schedule and records it; false when it failed (the run stops there).
+      func checkAndRecord(_ strategy: some ScheduleStrategy & Sendable) -> (result: RunResult, keepGoing: Bool) {
         let (result, kind) = check(scenario, strategy: strategy, options: options)
         report.schedulesRun += 1
         guard let kind else { return (result, true) }
         report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
         return (result, false)
       }
+      for schedule in scenario.regressionSchedules {
+        guard checkAndRecord(ReplayStrategy(schedule)).keepGoing else {
+          report.elapsed = start.duration(to: clock.now)
+          return report
+        }
+      }
+      let exhausted = options.series.runSchedules { checkAndRecord($0) }
       report.exhausted = exhausted
       report.elapsed = start.duration(to: clock.now)
       return report

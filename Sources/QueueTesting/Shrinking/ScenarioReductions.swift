@@ -29,17 +29,10 @@ public enum ScenarioReductions {
   /// Each step that enqueues nothing, removed.
   private static func stepRemovals(of scenario: Scenario) -> [Scenario] {
     var candidates: [Scenario] = []
-    for (index, caller) in scenario.callers.enumerated() {
-      for (position, step) in caller.steps.enumerated() where !step.action.enqueuesAnItem {
+    for owner in scenario.stepOwners {
+      for (position, step) in scenario[stepsOf: owner].enumerated() where !step.action.enqueuesAnItem {
         var smaller = scenario
-        smaller.callers[index].steps.remove(at: position)
-        candidates.append(smaller)
-      }
-    }
-    for (index, item) in scenario.items.enumerated() {
-      for (position, step) in item.steps.enumerated() where !step.action.enqueuesAnItem {
-        var smaller = scenario
-        smaller.items[index].steps.remove(at: position)
+        smaller[stepsOf: owner].remove(at: position)
         candidates.append(smaller)
       }
     }
@@ -50,20 +43,10 @@ public enum ScenarioReductions {
   /// enqueues `P`, right after that enqueue. Same steps, less nesting; afterwards `P` may go
   /// without taking `C` with it.
   private static func hoists(of scenario: Scenario) -> [Scenario] {
-    // Where each item is enqueued: (caller index or item index, step position).
-    enum Owner {
-      case caller(Int)
-      case item(Int)
-    }
-    var enqueuer: [String: (owner: Owner, position: Int)] = [:]
-    for (index, caller) in scenario.callers.enumerated() {
-      for (position, step) in caller.steps.enumerated() {
-        if let item = step.action.enqueuedItem { enqueuer[item] = (.caller(index), position) }
-      }
-    }
-    for (index, item) in scenario.items.enumerated() {
-      for (position, step) in item.steps.enumerated() {
-        if let child = step.action.enqueuedItem { enqueuer[child] = (.item(index), position) }
+    var enqueuer: [String: (owner: Scenario.StepOwner, position: Int)] = [:]
+    for owner in scenario.stepOwners {
+      for (position, step) in scenario[stepsOf: owner].enumerated() {
+        if let item = step.action.enqueuedItem { enqueuer[item] = (owner, position) }
       }
     }
     var candidates: [Scenario] = []
@@ -72,12 +55,7 @@ public enum ScenarioReductions {
       for (position, step) in item.steps.enumerated() where step.action.enqueuesAnItem {
         var hoisted = scenario
         hoisted.items[index].steps.remove(at: position)
-        switch owner {
-        case .caller(let caller):
-          hoisted.callers[caller].steps.insert(step, at: ownerPosition + 1)
-        case .item(let parent):
-          hoisted.items[parent].steps.insert(step, at: ownerPosition + 1)
-        }
+        hoisted[stepsOf: owner].insert(step, at: ownerPosition + 1)
         candidates.append(hoisted)
       }
     }
@@ -98,21 +76,21 @@ public enum ScenarioReductions {
       case .work, .yield, .throwError, .cancel: []
       }
     }
-    func withoutCancels(of action: Scenario.Step.Action, in scenario: Scenario) -> Scenario {
-      guard case .enqueue(_, let item, .task, _) = action else { return scenario }
-      var result = scenario
-      for index in result.callers.indices { result.callers[index].steps.removeAll { $0.action == .cancel(item: item) } }
-      for index in result.items.indices { result.items[index].steps.removeAll { $0.action == .cancel(item: item) } }
-      return result
-    }
-    for (index, caller) in scenario.callers.enumerated() {
-      for (position, step) in caller.steps.enumerated() {
+    func plainerSteps(of owner: Scenario.StepOwner) {
+      for (position, step) in scenario[stepsOf: owner].enumerated() {
         for action in plainer(step.action) {
           var simpler = scenario
-          simpler.callers[index].steps[position].action = action
-          candidates.append(withoutCancels(of: step.action, in: simpler))
+          simpler[stepsOf: owner][position].action = action
+          // Plainer `task` enqueues go without the cancels of their item.
+          if case .enqueue(_, let item, .task, _) = step.action {
+            simpler.removeSteps { $0.action == .cancel(item: item) }
+          }
+          candidates.append(simpler)
         }
       }
+    }
+    for (index, caller) in scenario.callers.enumerated() {
+      plainerSteps(of: .caller(index))
       if caller.priority != nil {
         var simpler = scenario
         simpler.callers[index].priority = nil
@@ -125,20 +103,44 @@ public enum ScenarioReductions {
         candidates.append(simpler)
       }
     }
-    for (index, item) in scenario.items.enumerated() {
-      for (position, step) in item.steps.enumerated() {
-        for action in plainer(step.action) {
-          var simpler = scenario
-          simpler.items[index].steps[position].action = action
-          candidates.append(withoutCancels(of: step.action, in: simpler))
-        }
-      }
-    }
+    for index in scenario.items.indices { plainerSteps(of: .item(index)) }
     return candidates
   }
 }
 
 extension Scenario {
+  /// Whose steps: a caller's or an item's, by index.
+  enum StepOwner {
+    case caller(Int)
+    case item(Int)
+  }
+
+  /// Every caller, then every item.
+  var stepOwners: [StepOwner] {
+    callers.indices.map(StepOwner.caller) + items.indices.map(StepOwner.item)
+  }
+
+  /// The steps of a caller or an item.
+  subscript(stepsOf owner: StepOwner) -> [Step] {
+    get {
+      switch owner {
+      case .caller(let index): callers[index].steps
+      case .item(let index): items[index].steps
+      }
+    }
+    set {
+      switch owner {
+      case .caller(let index): callers[index].steps = newValue
+      case .item(let index): items[index].steps = newValue
+      }
+    }
+  }
+
+  /// Removes the steps, of callers and items alike, that `shouldRemove` picks.
+  mutating func removeSteps(where shouldRemove: (Step) -> Bool) {
+    for owner in stepOwners { self[stepsOf: owner].removeAll(where: shouldRemove) }
+  }
+
   /// The scenario with its queues, callers and items renamed `q1`, `c1`, `i1`, ... in the order
   /// they are declared (steps follow). Names do not change how a run is scheduled.
   public func renamedCanonically() -> Scenario {
@@ -161,14 +163,9 @@ extension Scenario {
     }
     var result = self
     for index in result.queues.indices { result.queues[index].name = "q\(index + 1)" }
-    for index in result.callers.indices {
-      result.callers[index].name = "c\(index + 1)"
-      result.callers[index].steps = result.callers[index].steps.map(rename)
-    }
-    for index in result.items.indices {
-      result.items[index].name = "i\(index + 1)"
-      result.items[index].steps = result.items[index].steps.map(rename)
-    }
+    for index in result.callers.indices { result.callers[index].name = "c\(index + 1)" }
+    for index in result.items.indices { result.items[index].name = "i\(index + 1)" }
+    for owner in result.stepOwners { result[stepsOf: owner] = result[stepsOf: owner].map(rename) }
     return result
   }
 
@@ -209,8 +206,7 @@ extension Scenario {
     }
     var result = self
     result.items.removeAll { removed.contains($0.name) }
-    for index in result.callers.indices { result.callers[index].steps.removeAll { !keeps($0) } }
-    for index in result.items.indices { result.items[index].steps.removeAll { !keeps($0) } }
+    result.removeSteps { !keeps($0) }
     return result
   }
 }

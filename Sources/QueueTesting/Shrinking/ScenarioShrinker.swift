@@ -18,6 +18,8 @@
       public var schedule: Schedule
       /// The failure the shrunk case still has.
       public var failure: ScenarioRunner.FailureKind
+      /// The shrunk case's failing run (its trace is the one to read).
+      public var run: RunResult
       /// The word of the failure's signature that was kept failing (a guarantee's name,
       /// `outcome:deadlocks`, `nondeterminism`, ...).
       public var kept: String
@@ -50,10 +52,10 @@
     /// Shrinks `scenario`, which fails under `schedule`.
     /// - Returns: nil when `scenario` does not fail under `schedule` (nothing to shrink).
     public func shrink(_ scenario: Scenario, schedule: Schedule) -> Result? {
-      var search = Search(shrinker: self)
       var scenario = scenario
       scenario.regressionSchedules = []
-      let (firstRun, firstFailure) = search.check(scenario, ReplayStrategy(schedule))
+      let (firstRun, firstFailure) = ScenarioRunner.check(
+        scenario, strategy: ReplayStrategy(schedule), options: options)
       guard let firstFailure else { return nil }
       // Keep the first broken guarantee (or the outcome), so the shrunk case fails the same way.
       let kept: String
@@ -62,8 +64,9 @@
       } else {
         kept = firstFailure.signature
       }
-      search.kept = kept
-      var current = Case(scenario: scenario, schedule: firstRun.schedule.trimmed, failure: firstFailure)
+      var search = Search(shrinker: self, kept: kept)
+      search.runs = options.checkDeterminism ? 2 : 1
+      var current = Case(scenario: scenario, run: firstRun, failure: firstFailure)
       let before = ShrinkSize(scenario, current.schedule)
 
       var shrinking = true
@@ -84,7 +87,7 @@
       current.scenario.path = nil
       current.scenario.regressionSchedules = [current.schedule]
       return Result(
-        scenario: current.scenario, schedule: current.schedule, failure: current.failure, kept: kept,
+        scenario: current.scenario, schedule: current.schedule, failure: current.failure, run: current.run, kept: kept,
         before: before, after: ShrinkSize(current.scenario, current.schedule), runs: search.runs,
         budgetReached: search.budgetReached)
     }
@@ -92,8 +95,17 @@
     /// A failing case.
     private struct Case {
       var scenario: Scenario
-      var schedule: Schedule
-      var failure: ScenarioRunner.FailureKind
+      let run: RunResult
+      let failure: ScenarioRunner.FailureKind
+      /// The run's schedule without trailing zeros.
+      let schedule: Schedule
+
+      init(scenario: Scenario, run: RunResult, failure: ScenarioRunner.FailureKind) {
+        self.scenario = scenario
+        self.run = run
+        self.failure = failure
+        schedule = run.schedule.trimmed
+      }
     }
 
     /// One shrink in progress: the runs counted against the budget.
@@ -102,37 +114,29 @@
       static let candidateSeed: UInt64 = 0x5348_5249_4E4B
 
       let shrinker: ScenarioShrinker
-      var kept = ""
+      /// The failure's word that every kept case must still include.
+      let kept: String
       var runs = 0
-
-      init(shrinker: ScenarioShrinker) {
-        self.shrinker = shrinker
-      }
 
       var budgetReached: Bool { runs >= shrinker.runBudget }
 
-      mutating func check(
-        _ scenario: Scenario, _ strategy: some ScheduleStrategy & Sendable
-      ) -> (RunResult, ScenarioRunner.FailureKind?) {
+      /// The case `scenario` makes under `strategy` if it fails the kept way; counts the runs.
+      mutating func failing(_ scenario: Scenario, under strategy: some ScheduleStrategy & Sendable) -> Case? {
         runs += shrinker.options.checkDeterminism ? 2 : 1
-        return ScenarioRunner.check(scenario, strategy: strategy, options: shrinker.options)
+        let (run, failure) = ScenarioRunner.check(scenario, strategy: strategy, options: shrinker.options)
+        guard let failure, failure.includes(kept) else { return nil }
+        return Case(scenario: scenario, run: run, failure: failure)
       }
 
       /// The failing case `scenario` makes under one of the schedules tried, or nil.
       mutating func failingCase(_ scenario: Scenario, hint: Schedule) -> Case? {
-        func attempt(_ strategy: some ScheduleStrategy & Sendable, _ search: inout Search) -> Case? {
-          let (run, failure) = search.check(scenario, strategy)
-          guard let failure, failure.includes(search.kept) else { return nil }
-          return Case(scenario: scenario, schedule: run.schedule.trimmed, failure: failure)
+        if let found = failing(scenario, under: ReplayStrategy(hint)) { return found }
+        if !hint.choices.isEmpty, let found = failing(scenario, under: ReplayStrategy(Schedule(choices: []))) {
+          return found
         }
-        if let found = attempt(ReplayStrategy(hint), &self) { return found }
-        if !hint.choices.isEmpty, let found = attempt(ReplayStrategy(Schedule(choices: [])), &self) { return found }
         for index in 0..<shrinker.schedulesPerCandidate where !budgetReached {
-          if let found = attempt(
-            SeededRandomStrategy(seed: ScheduleSeries.scheduleSeed(Self.candidateSeed, index)), &self)
-          {
-            return found
-          }
+          let seed = ScheduleSeries.scheduleSeed(Self.candidateSeed, index)
+          if let found = failing(scenario, under: SeededRandomStrategy(seed: seed)) { return found }
         }
         return nil
       }
@@ -162,18 +166,19 @@
         var shrank = false
         var group = max(current.schedule.preemptions / 2, 1)
         while group >= 1 && !budgetReached {
-          let positions = current.schedule.choices.indices.filter { current.schedule.choices[$0] != 0 }
+          let choices = current.schedule.choices
+          let positions = choices.indices.filter { choices[$0] != 0 }
           var removedAny = false
           var start = 0
           while start < positions.count && !budgetReached {
-            var choices = current.schedule.choices
-            for position in positions[start..<min(start + group, positions.count)] { choices[position] = 0 }
-            let candidate = Schedule(choices: choices)
-            let (run, failure) = check(current.scenario, ReplayStrategy(candidate))
+            var candidate = choices
+            for position in positions[start..<min(start + group, positions.count)] { candidate[position] = 0 }
             // A replayed choice out of range becomes 0, so a recorded schedule never has more
             // preemptions than the candidate: each success strictly lowers the count.
-            if let failure, failure.includes(kept), run.schedule.preemptions < current.schedule.preemptions {
-              current = Case(scenario: current.scenario, schedule: run.schedule.trimmed, failure: failure)
+            if let found = failing(current.scenario, under: ReplayStrategy(Schedule(choices: candidate))),
+              found.schedule.preemptions < current.schedule.preemptions
+            {
+              current = found
               removedAny = true
               shrank = true
               break
