@@ -48,6 +48,42 @@ struct TraceStorageTests {
     #expect(fast.stepCount == ran.count)
   }
 
+  /// A long run's shape: thousands of `ran` events over several storage chunks, virtual time
+  /// moving now and then, other events in between, and a task id too large for a compact word.
+  @Test("A long trace comes back exactly, across chunks and time changes")
+  func longTrace() {
+    var events: [Trace.Event] = []
+    var step = 0
+    for index in 0..<10_000 {
+      step += 1
+      let task = index == 7_000 ? 1 << 31 : index % 7 + 1
+      let source: Trace.Event.Source = index % 3 == 0 ? .main : index % 5 == 0 ? .timer : .global
+      events.append(
+        Trace.Event(step: step, task: task, kind: .ran(source), virtualTime: UInt64(index / 1_000) * 1_000_000))
+      if index % 997 == 0 {
+        events.append(
+          Trace.Event(step: step, task: task, kind: .mark("m\(index)"), virtualTime: UInt64(index / 1_000) * 1_000_000))
+      }
+    }
+    var fast = Trace()
+    for event in events {
+      if case .ran(let source) = event.kind {
+        fast.appendRan(task: event.task, source: source, virtualTime: event.virtualTime)
+      } else {
+        fast.append(event)
+      }
+    }
+    let slow = Trace(events: events)
+    #expect(slow.events == events)
+    #expect(fast.events == slow.events)
+    #expect(fast.hash == slow.hash)
+    #expect(fast == slow)
+    #expect(fast.stepCount == 10_000)
+    for count in [0, 1, 10, 2_999, 10_009, 20_000] {
+      #expect(fast.events(last: count) == Array(slow.events.suffix(count)), "last \(count)")
+    }
+  }
+
   @Test("The last k events are the suffix, for every k")
   func suffixes() {
     let trace = Trace(events: Self.mixed)

@@ -16,10 +16,15 @@ public struct RunResult: Sendable {
   /// How the run ended.
   public var outcome: Outcome
   /// The choices made; replaying them with ``ReplayStrategy`` reproduces the run.
-  public var schedule: Schedule
+  ///
+  /// Unpacked from the run's compact record on each access: read it once and keep it rather
+  /// than reading it in a loop.
+  public var schedule: Schedule { Schedule(choices: choices.choices) }
   /// How many jobs were runnable at each choice of ``schedule`` (same length): the branching
-  /// an exhaustive search explores.
-  public var branching: [Int]
+  /// an exhaustive search explores. Unpacked on each access, like ``schedule``.
+  public var branching: [Int] { choices.branching }
+  /// The choices and branching, 4 bytes per choice (a long run makes one per job).
+  let choices: ChoiceLog
   /// What ran, step by step.
   public var trace: Trace
   /// Virtual time in nanoseconds at the end of the run.

@@ -70,8 +70,7 @@
     var ledger = WaitLedger()
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
-    private var choices: [Int] = []
-    private var branching: [Int] = []
+    private var choices = ChoiceLog()
 
     /// Starts a run driven by `thread`.
     mutating func begin(driver thread: pthread_t) {
@@ -87,8 +86,7 @@
       trace = Trace()
       ledger = WaitLedger()
       generation &+= 1
-      choices = []
-      branching = []
+      choices = ChoiceLog()
     }
 
     /// Whether a run is active.
@@ -198,8 +196,7 @@
       var index = 0
       if ready.count > 1 {
         index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task)), 0), ready.count - 1)
-        choices.append(index)
-        branching.append(ready.count)
+        choices.append(choice: index, branching: ready.count)
       }
       let next = ready.remove(at: index)
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
@@ -229,9 +226,10 @@
       ready = []
       timers = []
       let result = RunResult(
-        outcome: outcome, schedule: Schedule(choices: choices), branching: branching, trace: trace,
+        outcome: outcome, choices: choices, trace: trace,
         virtualTime: now, strategySummary: strategySummary)
       trace = Trace()
+      choices = ChoiceLog()
       return (leftovers, result)
     }
   }

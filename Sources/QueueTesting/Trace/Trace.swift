@@ -58,31 +58,18 @@ public struct Trace: Equatable, Sendable {
   ///
   /// Built from the trace's compact storage on each access: read it once and keep the array
   /// rather than reading it in a loop.
-  public var events: [Event] {
-    var extraIndex = 0
-    return records.map { record in
-      record.event(extras: extras, nextExtra: &extraIndex)
-    }
-  }
+  public var events: [Event] { log.events }
 
   /// How many events the trace holds.
-  public var eventCount: Int { records.count }
+  public var eventCount: Int { log.count }
 
   /// The last `count` events, in order (all of them when there are fewer).
   public func events(last count: Int) -> [Event] {
-    let shown = records.suffix(max(count, 0))
-    var extraIndex = extras.count - shown.lazy.filter(\.isExtra).count
-    return shown.map { record in
-      record.event(extras: extras, nextExtra: &extraIndex)
-    }
+    log.events(last: count)
   }
 
-  // A run records one event per job, almost all of them `ran`: those are stored as 16-byte
-  // records, and any other event (or one whose numbers do not fit a record) is kept whole in
-  // `extras`, in order, behind a record that marks its place. Compared with an array of events
-  // this halves a long run's trace memory and spares releasing every event at the end.
-  private var records: [Record] = []
-  private var extras: [Event] = []
+  /// The events, compactly (see ``TraceLog``).
+  private var log = TraceLog()
   /// How many jobs ran (events of kind ``Event/Kind/ran(_:)``).
   public private(set) var stepCount = 0
   /// The FNV-1a hash of the events.
@@ -101,12 +88,7 @@ public struct Trace: Equatable, Sendable {
   /// Appends an event; the hash covers it.
   mutating func append(_ event: Event) {
     if case .ran = event.kind { stepCount += 1 }
-    if let record = Record(event) {
-      records.append(record)
-    } else {
-      records.append(.extra)
-      extras.append(event)
-    }
+    log.append(event)
     mix(UInt64(event.task))
     mix(event.virtualTime)
     switch event.kind {
@@ -133,16 +115,11 @@ public struct Trace: Equatable, Sendable {
   }
 
   /// Appends a `ran` event: what the driver records for every job, so it skips building an
-  /// ``Event`` (whose kind may carry strings) and goes straight to a record. The hash is the one
-  /// ``append(_:)`` computes for the same event.
+  /// ``Event`` (whose kind may carry strings). The hash is the one ``append(_:)`` computes for
+  /// the same event.
   mutating func appendRan(task: Int, source: Event.Source, virtualTime: UInt64) {
     stepCount += 1
-    if let record = Record(ranAt: stepCount, task: task, source: source, virtualTime: virtualTime) {
-      records.append(record)
-    } else {
-      records.append(.extra)
-      extras.append(Event(step: stepCount, task: task, kind: .ran(source), virtualTime: virtualTime))
-    }
+    log.appendRan(step: stepCount, task: task, source: source, virtualTime: virtualTime)
     mix(UInt64(task))
     mix(virtualTime)
     mix(1)
@@ -173,58 +150,6 @@ public struct Trace: Equatable, Sendable {
   public func lastEvents(_ count: Int) -> [String] {
     events(last: count).map { event in
       "step \(event.step), \(label(ofTask: event.task)): \(event.kind.summary) at \(event.virtualTime) ns"
-    }
-  }
-}
-
-extension Trace {
-  /// One event in 16 bytes: `ran` events of ordinary size, or the mark of an event kept whole.
-  private struct Record: Equatable, Sendable {
-    /// Virtual time in the low 56 bits, the kind in the top 8.
-    private let timeAndKind: UInt64
-    /// The step in the high 32 bits, the task in the low 32.
-    private let stepAndTask: UInt64
-
-    private static let extraKind: UInt64 = 0xFF
-    private static let timeMask: UInt64 = (1 << 56) - 1
-
-    /// The mark of an event kept whole in `extras`.
-    static let extra = Record(timeAndKind: extraKind << 56, stepAndTask: 0)
-
-    private init(timeAndKind: UInt64, stepAndTask: UInt64) {
-      self.timeAndKind = timeAndKind
-      self.stepAndTask = stepAndTask
-    }
-
-    /// The record of a `ran` event whose numbers fit; nil for any other event.
-    init?(_ event: Event) {
-      guard case .ran(let source) = event.kind else { return nil }
-      self.init(ranAt: event.step, task: event.task, source: source, virtualTime: event.virtualTime)
-    }
-
-    /// The record of a `ran` event, if its numbers fit.
-    @inline(__always)
-    init?(ranAt step: Int, task: Int, source: Event.Source, virtualTime: UInt64) {
-      guard virtualTime <= Self.timeMask, let step = UInt32(exactly: step), let task = UInt32(exactly: task)
-      else { return nil }
-      timeAndKind = UInt64(source.rawValue) << 56 | virtualTime
-      stepAndTask = UInt64(step) << 32 | UInt64(task)
-    }
-
-    var isExtra: Bool { timeAndKind >> 56 == Self.extraKind }
-
-    /// The event this record stands for; an extra's event is `extras[nextExtra]`, and
-    /// `nextExtra` moves past it.
-    func event(extras: [Event], nextExtra: inout Int) -> Event {
-      if isExtra {
-        defer { nextExtra += 1 }
-        return extras[nextExtra]
-      }
-      // A record is only made from a valid source (see `init?`).
-      let source = Event.Source(rawValue: UInt8(timeAndKind >> 56)) ?? .global
-      return Event(
-        step: Int(stepAndTask >> 32), task: Int(stepAndTask & 0xFFFF_FFFF), kind: .ran(source),
-        virtualTime: timeAndKind & Self.timeMask)
     }
   }
 }
