@@ -2,6 +2,7 @@
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
   import Foundation
+  import Synchronization
 
   /// The runtime's id of the task a job belongs to (0 for a job that is not a task). The standard
   /// library reads it the same way; the runtime exports the symbol, and no public API offers it.
@@ -12,10 +13,16 @@
   /// that carries out its decisions.
   ///
   /// All mutable state is in the ``RunState`` (and `installed`), guarded by `condition` (a pthread
-  /// mutex and condition variable); only the driver thread runs captured jobs.
+  /// mutex and condition variable); only the driver thread runs captured jobs. Jobs that the
+  /// driver's own jobs enqueue wait in `driverCaptures` until the driver next takes the lock,
+  /// which spares every step a lock round trip.
   // Safety proof for `@unchecked Sendable`: the state (`statePointer.pointee`) and `installed` are
   // read and written only while `condition` is locked (through `withState`, and in `run`);
-  // `runSlot` serializes whole runs.
+  // `runSlot` serializes whole runs. `driverCaptures.pointee` is read and written only by the
+  // thread whose id is in `driverThread`: a thread finds its own id there only between the moment
+  // it stored it (as it began driving a run, with `condition` locked) and the moment it cleared
+  // it (as the run ended, with `condition` locked, after emptying the buffer); any other thread
+  // reads another id or 0. The lock orders one driver's last access before the next driver's first.
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
@@ -37,9 +44,91 @@
       return pointer
     }()
 
+    /// The id of the thread driving the active run (see `threadID`), 0 between runs: lets a
+    /// capture on the driver thread skip the lock.
+    private let driverThread = Atomic<UInt>(0)
+    /// Jobs enqueued on the driver thread since the driver last took the lock, oldest first; see
+    /// the safety proof above. Handed to the state, in order, before the state is next read.
+    private let driverCaptures: UnsafeMutablePointer<DriverCaptures> = {
+      let pointer = UnsafeMutablePointer<DriverCaptures>.allocate(capacity: 1)
+      pointer.initialize(to: DriverCaptures())
+      return pointer
+    }()
+
+    /// A list of captures in memory of its own: an array here would pay a uniqueness check and a
+    /// retain per job, and emptying one with its capacity kept is a general range replacement
+    /// (measured: more than the lock round trip this list saves).
+    private struct DriverCaptures {
+      struct Capture {
+        let job: UnownedJob
+        let taskID: UInt64
+        let source: Source
+      }
+
+      private var base = UnsafeMutablePointer<Capture>.allocate(capacity: 16)
+      private var capacity = 16
+      private(set) var count = 0
+
+      @inline(__always)
+      mutating func append(_ capture: Capture) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: capture)
+        count += 1
+      }
+
+      private mutating func grow() {
+        let larger = UnsafeMutablePointer<Capture>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+      }
+
+      /// Passes each capture to `body`, oldest first, and empties the list.
+      @inline(__always)
+      mutating func drain(_ body: (Capture) -> Void) {
+        for index in 0..<count { body(base[index]) }
+        // Captures are plain values (a job pointer and numbers): nothing to deinitialize.
+        count = 0
+      }
+
+      func deallocate() {
+        base.deallocate()
+      }
+    }
+
     deinit {
       statePointer.deinitialize(count: 1)
       statePointer.deallocate()
+      driverCaptures.pointee.deallocate()
+      driverCaptures.deinitialize(count: 1)
+      driverCaptures.deallocate()
+    }
+
+    /// The calling thread's id as a number (never 0 for a running thread).
+    @inline(__always)
+    private static func threadID() -> UInt {
+      #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+      #else
+        UInt(pthread_self())
+      #endif
+    }
+
+    /// Whether the calling thread drives the active run, without the lock (see `driverThread`).
+    @inline(__always)
+    private var isOnDriverThread: Bool {
+      driverThread.load(ordering: .relaxed) == Self.threadID()
+    }
+
+    /// Hands the driver's buffered captures to the state, in the order they came. Called by the
+    /// driver thread with `condition` locked.
+    @inline(__always)
+    private func holdDriverCaptures() {
+      guard driverCaptures.pointee.count > 0 else { return }
+      driverCaptures.pointee.drain { capture in
+        statePointer.pointee.hold(capture.job, taskID: capture.taskID, source: capture.source)
+      }
     }
 
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
@@ -55,10 +144,13 @@
     }
 
     /// Runs `body` on the state with `condition` locked: one access to the state per section.
+    /// On the driver thread, the jobs it captured since it last held the lock are held first, so
+    /// the state is exactly what it would be had each capture taken the lock.
     @inline(__always)
     private func withState<Result>(_ body: (inout RunState) -> Result) -> Result {
       condition.lock()
       defer { condition.unlock() }
+      if isOnDriverThread { holdDriverCaptures() }
       return body(&statePointer.pointee)
     }
 
@@ -71,6 +163,13 @@
     /// See ``RunState/capture(_:taskID:on:source:)``.
     func capture(_ job: UnownedJob, source: Source) -> Bool {
       let taskID = runtimeTaskID(of: job)
+      if isOnDriverThread {
+        // A job enqueued by the driver's own job always belongs to the run (see
+        // `RunState.capture`); it is held when the driver next takes the lock, before anything
+        // reads the state.
+        driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source))
+        return true
+      }
       let thread = pthread_self()
       condition.lock()
       defer { condition.unlock() }
@@ -204,6 +303,7 @@
         installed = true
       }
       statePointer.pointee.begin(driver: pthread_self())
+      driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
@@ -216,6 +316,7 @@
 
       let executors = RunExecutors()
       condition.lock()
+      holdDriverCaptures()
       var outcome = RunResult.Outcome.completed
       loop: while true {
         switch statePointer.pointee.nextStep(strategy: &strategy, stepBudget: stepBudget) {
@@ -223,6 +324,7 @@
           condition.unlock()
           next.job.runSynchronously(on: next.isMain ? executors.main : executors.generic)
           condition.lock()
+          holdDriverCaptures()
         case .waitForOutsideWakeUp:
           // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not a
           // deadlock.
@@ -237,6 +339,8 @@
           break loop
         }
       }
+      holdDriverCaptures()
+      driverThread.store(0, ordering: .relaxed)
       let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
       condition.unlock()
       for held in leftovers {

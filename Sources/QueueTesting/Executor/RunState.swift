@@ -119,7 +119,9 @@
       return .held(signal: !onDriver)
     }
 
-    private mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {
+    /// Holds a job of the run: one the driver thread enqueued, or one ``capture(_:taskID:on:source:)``
+    /// found to be the run's.
+    mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {
       let local = localID(of: taskID)
       switch source {
       case .global:
