@@ -314,6 +314,34 @@
       #expect(noiseDone.current > 0, "the noisy work ran (outside the harness)")
     }
 
+    /// Jobs enqueued during one step become runnable in the order they were enqueued, and tasks
+    /// are numbered in the order the run first sees them, also when a task that starts at once
+    /// records an event between two task creations. (The driver holds the jobs its own steps
+    /// enqueue without taking the lock; it must hand them over in order, and before anything
+    /// reads the state.)
+    @Test func tasksAreQueuedAndNumberedInTheOrderTheyAppear() async {
+      let result = await ControlledExecutor.run(strategy: ReplayStrategy(Schedule(choices: []))) {
+        let first = Task(name: "first") { _ = TraceRecorder.mark("first ran") }
+        let immediate = Task.immediate(name: "immediate") { _ = TraceRecorder.mark("immediate started") }
+        let second = Task(name: "second") { _ = TraceRecorder.mark("second ran") }
+        let third = Task(name: "third") { _ = TraceRecorder.mark("third ran") }
+        await immediate.value
+        await first.value
+        await second.value
+        await third.value
+      }
+      #expect(result.outcome == .completed)
+      let marks = result.trace.events.compactMap { event -> String? in
+        guard case .mark(let label) = event.kind else { return nil }
+        return "\(label) in \(result.trace.label(ofTask: event.task))"
+      }
+      #expect(
+        marks == [
+          "immediate started in task 3 'immediate'", "first ran in task 2 'first'",
+          "second ran in task 4 'second'", "third ran in task 5 'third'",
+        ])
+    }
+
     /// A livelock ends at the step budget with its own outcome.
     @Test func stepBudgetStopsALivelock() async {
       let result = await ControlledExecutor.run(seed: 1, stepBudget: 500) {
