@@ -342,6 +342,44 @@
         ])
     }
 
+    /// A continuation resumed from another thread while the driver still has work is held for the
+    /// run at the driver's next step (not only once nothing else is runnable) and runs on the
+    /// driver thread. The resuming thread is waited for synchronously inside a job, so the wake-up
+    /// arrives while that job runs, every time; oldest-first order then runs it within two steps.
+    @Test func continuationResumedFromAnotherThreadJoinsTheRunAtOnce() async {
+      let continuation = Box<CheckedContinuation<Void, Never>?>(nil)
+      let threads = Box<[String: UInt]>([:])
+      let result = await ControlledExecutor.run(strategy: ReplayStrategy(Schedule(choices: []))) {
+        threads.update { $0["root"] = threadID() }
+        await withTaskGroup(of: Void.self) { group in
+          group.addTask {
+            await withCheckedContinuation { resume in continuation.update { $0 = resume } }
+            threads.update { $0["resumed"] = threadID() }
+            _ = TraceRecorder.mark("resumed")
+          }
+          group.addTask {
+            while continuation.current == nil { await Task.yield() }
+            let resumed = DispatchSemaphore(value: 0)
+            let waiting = continuation.current
+            Thread.detachNewThread {
+              waiting?.resume()
+              resumed.signal()
+            }
+            resumed.wait()
+            for _ in 0..<20 { await Task.yield() }
+            _ = TraceRecorder.mark("yields done")
+          }
+        }
+      }
+      #expect(result.outcome == .completed)
+      let marks = result.trace.events.compactMap { event -> String? in
+        guard case .mark(let label) = event.kind else { return nil }
+        return label
+      }
+      #expect(marks == ["resumed", "yields done"])
+      #expect(threads.current["resumed"] == threads.current["root"])
+    }
+
     /// A livelock ends at the step budget with its own outcome.
     @Test func stepBudgetStopsALivelock() async {
       let result = await ControlledExecutor.run(seed: 1, stepBudget: 500) {

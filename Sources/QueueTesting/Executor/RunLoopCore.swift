@@ -9,20 +9,25 @@
   @_silgen_name("swift_task_getJobTaskId")
   private func runtimeTaskID(of job: UnownedJob) -> UInt64
 
-  /// The process-wide harness: the lock around the active run's ``RunState`` and the driver loop
-  /// that carries out its decisions.
+  /// The process-wide harness: the driver loop that carries out the active run's decisions, and
+  /// the executors' entry point for every job of the process.
   ///
-  /// All mutable state is in the ``RunState`` (and `installed`), guarded by `condition` (a pthread
-  /// mutex and condition variable); only the driver thread runs captured jobs. Jobs that the
-  /// driver's own jobs enqueue wait in `driverCaptures` until the driver next takes the lock,
-  /// which spares every step a lock round trip.
-  // Safety proof for `@unchecked Sendable`: the state (`statePointer.pointee`) and `installed` are
-  // read and written only while `condition` is locked (through `withState`, and in `run`);
-  // `runSlot` serializes whole runs. `driverCaptures.pointee` is read and written only by the
-  // thread whose id is in `driverThread`: a thread finds its own id there only between the moment
-  // it stored it (as it began driving a run, with `condition` locked) and the moment it cleared
-  // it (as the run ended, with `condition` locked, after emptying the buffer); any other thread
-  // reads another id or 0. The lock orders one driver's last access before the next driver's first.
+  /// A run's state is in two parts. The ``RunState`` (runnable jobs, timers, trace, choices) is
+  /// the driver thread's alone: the jobs the driver's own jobs enqueue go to a driver-only list
+  /// (`driverCaptures`) and into the state at the next step, so a step whose jobs all come from
+  /// the driver takes no lock at all. What other threads share with the driver (which tasks are
+  /// the run's, jobs they woke, expected outside wake-ups) is the ``RunMailbox``, behind
+  /// `condition` (a pthread mutex and condition variable); the driver looks into it when the
+  /// mailbox flag says a job was delivered, and whenever nothing is runnable.
+  // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
+  // while `condition` is locked. `statePointer.pointee` and `driverCaptures.pointee` are read and
+  // written only by the thread whose id is in `driverThread` (checked by every entry point that
+  // reaches them: `capture`, `withDriverState`), and by `run` on that same thread. A thread finds
+  // its own id there only between storing it (as it begins driving a run, with `condition`
+  // locked) and clearing it (as the run ends, with `condition` locked, after its last access);
+  // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
+  // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
+  // themselves are only touched under the lock.
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
@@ -35,20 +40,25 @@
     private let condition = NSCondition()
     private let runSlot = NSLock()
     private var installed = false
-    /// The state, in memory of its own rather than a stored property: the lock already makes each
-    /// access exclusive, and a stored property of a class would add a dynamic exclusivity check to
-    /// every locked section (measured at several percent of a yield-heavy run).
+    private var mailbox = RunMailbox()
+    /// Set (under the lock) when the mailbox holds deliveries, so that the driver only takes the
+    /// lock when there is something to collect.
+    private let hasDeliveries = Atomic<Bool>(false)
+    /// The driver's state, in memory of its own rather than a stored property: only the driver
+    /// touches it, and a stored property of a class would add a dynamic exclusivity check to
+    /// every access (measured at several percent of a yield-heavy run).
     private let statePointer: UnsafeMutablePointer<RunState> = {
       let pointer = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
       pointer.initialize(to: RunState())
       return pointer
     }()
 
-    /// The id of the thread driving the active run (see `threadID`), 0 between runs: lets a
-    /// capture on the driver thread skip the lock.
+    /// The id of the thread driving the active run (see `threadID`), 0 between runs: tells the
+    /// driver's own calls (captures, records) apart from other threads' without a lock.
     private let driverThread = Atomic<UInt>(0)
-    /// Jobs enqueued on the driver thread since the driver last took the lock, oldest first; see
-    /// the safety proof above. Handed to the state, in order, before the state is next read.
+    /// Jobs enqueued on the driver thread since the driver last looked at its state, oldest
+    /// first; see the safety proof above. Handed to the state, in order, before the state is
+    /// next read.
     private let driverCaptures: UnsafeMutablePointer<DriverCaptures> = {
       let pointer = UnsafeMutablePointer<DriverCaptures>.allocate(capacity: 1)
       pointer.initialize(to: DriverCaptures())
@@ -121,14 +131,35 @@
       driverThread.load(ordering: .relaxed) == Self.threadID()
     }
 
-    /// Hands the driver's buffered captures to the state, in the order they came. Called by the
-    /// driver thread with `condition` locked.
+    /// Hands the driver's buffered captures to the state, in the order they came, and tells the
+    /// mailbox about tasks seen for the first time. Called on the driver thread.
     @inline(__always)
     private func holdDriverCaptures() {
-      guard driverCaptures.pointee.count > 0 else { return }
-      driverCaptures.pointee.drain { capture in
-        statePointer.pointee.hold(capture.job, taskID: capture.taskID, source: capture.source)
+      if driverCaptures.pointee.count > 0 {
+        driverCaptures.pointee.drain { capture in
+          statePointer.pointee.hold(capture.job, taskID: capture.taskID, source: capture.source)
+        }
       }
+      if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() }
+    }
+
+    /// Tells the mailbox which tasks are new to the run, before any of their jobs can run (and
+    /// so before one of them can be woken from another thread).
+    private func registerNewTasks() {
+      condition.lock()
+      mailbox.own(statePointer.pointee.newTasks)
+      condition.unlock()
+      statePointer.pointee.newTasks.removeAll(keepingCapacity: true)
+    }
+
+    /// Moves jobs other threads delivered into the state, in the order they came. Called on the
+    /// driver thread with `condition` locked.
+    private func collectDeliveries() {
+      guard mailbox.hasDeliveries else { return }
+      for delivery in mailbox.collect() {
+        statePointer.pointee.hold(delivery.job, taskID: delivery.taskID, source: delivery.source)
+      }
+      hasDeliveries.store(false, ordering: .relaxed)
     }
 
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
@@ -143,39 +174,37 @@
       let main = HarnessMainExecutor.shared.asUnownedSerialExecutor()
     }
 
-    /// Runs `body` on the state with `condition` locked: one access to the state per section.
-    /// On the driver thread, the jobs it captured since it last held the lock are held first, so
-    /// the state is exactly what it would be had each capture taken the lock.
+    /// Runs `body` on the driver's state if the calling thread drives the active run (nil
+    /// otherwise). The jobs it captured since its last step are held first, so the state is
+    /// exactly what it would be had each capture gone straight into it.
     @inline(__always)
-    private func withState<Result>(_ body: (inout RunState) -> Result) -> Result {
-      condition.lock()
-      defer { condition.unlock() }
-      if isOnDriverThread { holdDriverCaptures() }
+    private func withDriverState<Result>(_ body: (inout RunState) -> Result) -> Result? {
+      guard isOnDriverThread else { return nil }
+      holdDriverCaptures()
+      defer { if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() } }
       return body(&statePointer.pointee)
     }
 
-    var isDriverThread: Bool {
-      let thread = pthread_self()
-      return withState { $0.isDriver(thread) }
-    }
+    var isDriverThread: Bool { isOnDriverThread }
 
     /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
-    /// See ``RunState/capture(_:taskID:on:source:)``.
+    ///
+    /// A job enqueued on the driver thread (a new task, a resumption, a yield) belongs to the run;
+    /// a job enqueued on another thread does when its task does (see ``RunMailbox``).
     func capture(_ job: UnownedJob, source: Source) -> Bool {
       let taskID = runtimeTaskID(of: job)
       if isOnDriverThread {
-        // A job enqueued by the driver's own job always belongs to the run (see
-        // `RunState.capture`); it is held when the driver next takes the lock, before anything
-        // reads the state.
+        // Held at the driver's next step, before anything reads the state.
         driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source))
         return true
       }
-      let thread = pthread_self()
       condition.lock()
       defer { condition.unlock() }
-      switch statePointer.pointee.capture(job, taskID: taskID, on: thread, source: source) {
-      case .held(let signal):
-        if signal { condition.signal() }
+      switch mailbox.capture(job, taskID: taskID, source: source) {
+      case .delivered:
+        hasDeliveries.store(true, ordering: .relaxed)
+        // The driver may be waiting for an outside wake-up.
+        condition.signal()
         return true
       case .drop:
         return true
@@ -187,8 +216,11 @@
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
-      let thread = pthread_self()
-      return withState { $0.expectOutsideWakeUp(label, on: thread) }
+      guard isOnDriverThread else { return false }
+      condition.lock()
+      mailbox.expectOutsideWakeUp(label)
+      condition.unlock()
+      return true
     }
 
     /// The runtime id of the current task (0 outside a task).
@@ -210,9 +242,7 @@
     ) -> Int? {
       let taskID = Self.currentTaskID()
       let name = Task.name
-      let thread = pthread_self()
-      return withState { state in
-        guard state.isDriver(thread) else { return nil }
+      return withDriverState { state in
         let task = state.localID(of: taskID)
         if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
         if let kind = update(&state.ledger, task, state.generation) {
@@ -270,17 +300,19 @@
 
     /// The trace of the active run so far, when called from its driver thread; nil otherwise.
     var traceSoFar: Trace? {
-      let thread = pthread_self()
-      return withState { $0.isDriver(thread) ? $0.trace : nil }
+      withDriverState { $0.trace }
     }
 
     /// The active run's virtual time, or nil outside a run.
     var virtualNow: UInt64? {
-      withState { $0.isActive ? $0.now : nil }
+      if let now = withDriverState({ $0.now }) { return now }
+      condition.lock()
+      defer { condition.unlock() }
+      return mailbox.isActive ? mailbox.virtualTime : nil
     }
 
     func markRootDone() {
-      withState { $0.rootDone = true }
+      withDriverState { $0.rootDone = true }
     }
 
     /// Runs `body` under control on the calling thread, which becomes the driver, and returns when
@@ -302,9 +334,11 @@
         QueueObservation.install(HarnessQueueObserver())
         installed = true
       }
-      statePointer.pointee.begin(driver: pthread_self())
+      mailbox.begin()
+      hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
+      statePointer.pointee.begin()
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
@@ -315,39 +349,70 @@
       }
 
       let executors = RunExecutors()
-      condition.lock()
-      holdDriverCaptures()
       var outcome = RunResult.Outcome.completed
       loop: while true {
-        switch statePointer.pointee.nextStep(strategy: &strategy, stepBudget: stepBudget) {
-        case .run(let next):
-          condition.unlock()
-          next.job.runSynchronously(on: next.isMain ? executors.main : executors.generic)
+        holdDriverCaptures()
+        if hasDeliveries.load(ordering: .relaxed) {
           condition.lock()
-          holdDriverCaptures()
-        case .waitForOutsideWakeUp:
-          // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not a
-          // deadlock.
-          let (seconds, attoseconds) = outsideWakeUpTimeout.components
-          let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-          if !condition.wait(until: limit) && statePointer.pointee.ready.isEmpty {
-            outcome = .outsideWakeUpNeverCame(statePointer.pointee.expectedOutsideWakeUps)
-            break loop
+          collectDeliveries()
+          condition.unlock()
+        }
+        let step: RunState.Step
+        if !statePointer.pointee.ready.isEmpty {
+          // Something is runnable: the decision needs nothing from the mailbox.
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy, stepBudget: stepBudget, outsideWakeUpExpected: false)
+        } else {
+          // Nothing is runnable: what other threads may bring decides between waiting for it,
+          // moving virtual time on, and ending the run.
+          condition.lock()
+          collectDeliveries()
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy, stepBudget: stepBudget,
+            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty)
+          mailbox.virtualTime = statePointer.pointee.now
+          if case .waitForOutsideWakeUp = step {
+            // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
+            // a deadlock.
+            let (seconds, attoseconds) = outsideWakeUpTimeout.components
+            let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+            if !condition.wait(until: limit) && !mailbox.hasDeliveries {
+              outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
+              condition.unlock()
+              break loop
+            }
           }
+          condition.unlock()
+        }
+        switch step {
+        case .run(let next):
+          next.job.runSynchronously(on: next.isMain ? executors.main : executors.generic)
+        case .waitForOutsideWakeUp:
+          continue loop
         case .end(let end):
           outcome = end
           break loop
         }
       }
       holdDriverCaptures()
+      condition.lock()
       driverThread.store(0, ordering: .relaxed)
-      let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
+      let undelivered = mailbox.end(completed: outcome == .completed)
       condition.unlock()
+      let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)
         } else {
           PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
+        }
+      }
+      for delivery in undelivered {
+        // Only a completed run hands these back: jobs woken for its tasks after its last step.
+        if delivery.source == .main {
+          HarnessMainExecutor.forward(delivery.job)
+        } else {
+          PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(delivery.job))
         }
       }
       return result

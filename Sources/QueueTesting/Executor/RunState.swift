@@ -3,10 +3,11 @@
 
   /// The state machine of the controlled executor: what the active run holds and what to do next.
   ///
-  /// A value type whose methods decide (hold or forward a job, which job runs next, when the run
-  /// ends) and return the decision; ``RunLoopCore`` holds it behind its lock and carries the
-  /// decisions out (running jobs, waiting for outside wake-ups). Keeping all of it in one value
-  /// also means one exclusivity check per locked section instead of one per field.
+  /// A value type whose methods decide (which job runs next, when the run ends) and return the
+  /// decision; ``RunLoopCore`` carries the decisions out (running jobs, waiting for outside
+  /// wake-ups). Only the driver thread touches it, without a lock: what other threads share with
+  /// the driver is in ``RunMailbox``. Keeping all of it in one value also means one exclusivity
+  /// check per access instead of one per field.
   struct RunState {
     struct HeldJob {
       let job: UnownedJob
@@ -23,19 +24,9 @@
       let job: HeldJob
     }
 
-    /// Where a job enqueued by the runtime goes.
-    enum Capture: Equatable {
-      /// The run holds it; `signal` when it came from another thread (the driver may wait for it).
-      case held(signal: Bool)
-      /// Not the run's: the platform runs it.
-      case forward
-      /// A job of an abandoned task: never run.
-      case drop
-    }
-
     /// What the driver does next.
     enum Step {
-      /// Run this job, without the lock.
+      /// Run this job.
       case run(HeldJob)
       /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
       case waitForOutsideWakeUp
@@ -47,12 +38,6 @@
     /// on the real microseconds that passed while it was set up.
     static let timerQuantum: UInt64 = 1_000_000
 
-    /// The thread driving the active run; nil between runs.
-    private(set) var driver: pthread_t?
-    /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
-    /// outside wake-up). Their jobs are dropped, never run: the code they would resume belongs to
-    /// a run that is over, and may hold closures whose scope has ended.
-    private var abandonedTasks = Set<UInt64>()
     private var localTaskIDs: [UInt64: Int] = [:]
     /// A direct-mapped cache in front of `localTaskIDs`, by the runtime id's low bits: the runtime
     /// numbers tasks consecutively, so a run's live tasks rarely share a slot, and the lookup for
@@ -64,17 +49,17 @@
     private var sequence: UInt64 = 0
     private(set) var now: UInt64 = 0
     var rootDone = false
-    /// Outside wake-ups the code under test said to expect, oldest first, by label.
-    private(set) var expectedOutsideWakeUps: [String] = []
+    /// Runtime ids of tasks seen for the first time since ``RunLoopCore`` last told the mailbox
+    /// (which must know them before a job of theirs can arrive from another thread).
+    var newTasks: [UInt64] = []
     var trace = Trace()
     var ledger = WaitLedger()
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
     private var choices = ChoiceLog()
 
-    /// Starts a run driven by `thread`.
-    mutating func begin(driver thread: pthread_t) {
-      driver = thread
+    /// Starts a run.
+    mutating func begin() {
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
       ready = []
@@ -82,45 +67,15 @@
       sequence = 0
       now = 0
       rootDone = false
-      expectedOutsideWakeUps = []
+      newTasks = []
       trace = Trace()
       ledger = WaitLedger()
       generation &+= 1
       choices = ChoiceLog()
     }
 
-    /// Whether a run is active.
-    var isActive: Bool { driver != nil }
-
-    /// Whether `thread` drives the active run.
-    func isDriver(_ thread: pthread_t) -> Bool {
-      guard let driver else { return false }
-      return pthread_equal(driver, thread) != 0
-    }
-
-    /// Decides about a job enqueued on `thread` for the task `taskID` (0: no task).
-    ///
-    /// A job belongs to the run when it is enqueued by a job that runs on the driver thread (a new
-    /// task, a resumption, a yield), or when its task already belongs to the run (a continuation
-    /// resumed from another thread). Everything else (tests running in parallel, the runtime's own
-    /// work) is forwarded, so concurrent tests are never captured.
-    mutating func capture(_ job: UnownedJob, taskID: UInt64, on thread: pthread_t, source: RunLoopCore.Source)
-      -> Capture
-    {
-      let onDriver = isDriver(thread)
-      guard isActive, onDriver || (taskID != 0 && owns(taskID)) else {
-        return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
-      }
-      if !onDriver && !expectedOutsideWakeUps.isEmpty {
-        expectedOutsideWakeUps.removeFirst()
-      }
-      hold(job, taskID: taskID, source: source)
-      // Only a job from another thread can find the driver waiting for it.
-      return .held(signal: !onDriver)
-    }
-
-    /// Holds a job of the run: one the driver thread enqueued, or one ``capture(_:taskID:on:source:)``
-    /// found to be the run's.
+    /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
+    /// (see ``RunMailbox``).
     mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {
       let local = localID(of: taskID)
       switch source {
@@ -136,13 +91,6 @@
       sequence += 1
     }
 
-    /// Declares an outside wake-up; false unless `thread` drives the active run.
-    mutating func expectOutsideWakeUp(_ label: String, on thread: pthread_t) -> Bool {
-      guard isDriver(thread) else { return false }
-      expectedOutsideWakeUps.append(label)
-      return true
-    }
-
     /// The run-local id of a runtime task id, assigned on first sight.
     mutating func localID(of taskID: UInt64) -> Int {
       guard taskID != 0 else { return 0 }
@@ -154,6 +102,7 @@
       } else {
         local = localTaskIDs.count + 1
         localTaskIDs[taskID] = local
+        newTasks.append(taskID)
       }
       recentTasks[slot] = (taskID, local)
       return local
@@ -163,19 +112,17 @@
       Int(truncatingIfNeeded: taskID) & (recentTaskSlots - 1)
     }
 
-    /// Whether the task `taskID` (not 0) belongs to the active run.
-    private func owns(_ taskID: UInt64) -> Bool {
-      let slot = Self.recentSlot(of: taskID)
-      return recentTasks[slot].taskID == taskID || localTaskIDs[taskID] != nil
-    }
-
     /// Picks what the driver does next: run a job the strategy chooses, wait for a declared
     /// outside wake-up, or end the run (the root finished and nothing is left to run, a
-    /// deadlock, the step budget).
-    mutating func nextStep<Strategy: ScheduleStrategy>(strategy: inout Strategy, stepBudget: Int) -> Step {
+    /// deadlock, the step budget). `outsideWakeUpExpected` (whether the mailbox still expects an
+    /// outside wake-up) is only read when nothing is runnable; the caller must then have
+    /// collected the mailbox's deliveries, under its lock.
+    mutating func nextStep<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool
+    ) -> Step {
       // An expected outside wake-up comes before virtual time moves on: something is about to
       // become runnable.
-      if ready.isEmpty && !rootDone && !expectedOutsideWakeUps.isEmpty {
+      if ready.isEmpty && !rootDone && outsideWakeUpExpected {
         return .waitForOutsideWakeUp
       }
       if ready.isEmpty && !rootDone, let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline {
@@ -216,14 +163,12 @@
 
     /// Ends the run and returns its result. A run that completed may leave timers behind: they
     /// are returned to be handed to the platform, as they no longer belong to a run. A run that
-    /// did not complete abandons its tasks: whatever they still hold, or are woken for later, is
-    /// never run.
+    /// did not complete abandons its tasks: whatever they still hold is never run (and the
+    /// mailbox drops what they are woken for later).
     mutating func end(
       _ outcome: RunResult.Outcome, strategySummary: String?
     ) -> (leftovers: [HeldJob], result: RunResult) {
-      driver = nil
       let abandoned = outcome != .completed
-      if abandoned { abandonedTasks.formUnion(localTaskIDs.keys) }
       let leftovers = abandoned ? [] : ready + timers.map(\.job)
       ready = []
       timers = []
