@@ -1,0 +1,84 @@
+#if compiler(>=6.3)
+  import Testing
+
+  @testable import QueueTesting
+
+  /// The mailbox decides, for jobs enqueued on threads other than the driver, whether they are
+  /// the run's; a pure value, so every decision is checked directly.
+  @Suite("Run mailbox")
+  struct RunMailboxTests {
+    /// Distinct job handles; never run, only stored and compared (an `UnownedJob` is one pointer).
+    static func job(_ number: Int) -> UnownedJob {
+      unsafeBitCast(UnsafeRawPointer(bitPattern: number * 16)!, to: UnownedJob.self)
+    }
+
+    static func ids(_ deliveries: [RunMailbox.Delivery]) -> [UInt64] { deliveries.map(\.taskID) }
+
+    @Test("Outside a run every job is forwarded")
+    func inactiveForwards() {
+      var mailbox = RunMailbox()
+      #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .forward)
+      #expect(mailbox.capture(Self.job(2), taskID: 0, source: .main) == .forward)
+      #expect(!mailbox.hasDeliveries)
+    }
+
+    @Test("Jobs of the run's tasks are delivered in order; others are forwarded")
+    func ownedTasksAreDelivered() {
+      var mailbox = RunMailbox()
+      mailbox.begin()
+      mailbox.own([7, 9])
+      #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .delivered)
+      #expect(mailbox.capture(Self.job(2), taskID: 8, source: .global) == .forward)
+      #expect(mailbox.capture(Self.job(3), taskID: 0, source: .global) == .forward)
+      #expect(mailbox.capture(Self.job(4), taskID: 9, source: .timer(delay: 5)) == .delivered)
+      #expect(mailbox.hasDeliveries)
+      let collected = mailbox.collect()
+      #expect(Self.ids(collected) == [7, 9])
+      #expect(collected.map(\.source) == [.global, .timer(delay: 5)])
+      #expect(!mailbox.hasDeliveries)
+      #expect(mailbox.collect().isEmpty)
+    }
+
+    @Test("A delivery answers the oldest expected outside wake-up")
+    func deliveriesAnswerExpectedWakeUps() {
+      var mailbox = RunMailbox()
+      mailbox.begin()
+      mailbox.own([7])
+      mailbox.expectOutsideWakeUp("first")
+      mailbox.expectOutsideWakeUp("second")
+      #expect(mailbox.expectedOutsideWakeUps == ["first", "second"])
+      _ = mailbox.capture(Self.job(1), taskID: 7, source: .global)
+      #expect(mailbox.expectedOutsideWakeUps == ["second"])
+      _ = mailbox.capture(Self.job(2), taskID: 8, source: .global)
+      #expect(mailbox.expectedOutsideWakeUps == ["second"], "a forwarded job answers nothing")
+    }
+
+    @Test("An abandoned run's tasks have their later jobs dropped, also in later runs")
+    func abandonedTasksAreDropped() {
+      var mailbox = RunMailbox()
+      mailbox.begin()
+      mailbox.own([7])
+      _ = mailbox.capture(Self.job(1), taskID: 7, source: .global)
+      #expect(mailbox.end(completed: false).isEmpty, "an abandoned run's deliveries are never run")
+      #expect(!mailbox.isActive)
+      #expect(mailbox.capture(Self.job(2), taskID: 7, source: .global) == .drop)
+      #expect(mailbox.capture(Self.job(3), taskID: 8, source: .global) == .forward)
+      mailbox.begin()
+      mailbox.own([8])
+      #expect(mailbox.capture(Self.job(4), taskID: 7, source: .global) == .drop)
+      #expect(mailbox.capture(Self.job(5), taskID: 8, source: .global) == .delivered)
+    }
+
+    @Test("A completed run hands back what was delivered after its last step, and owns nothing after")
+    func completedRunHandsBackDeliveries() {
+      var mailbox = RunMailbox()
+      mailbox.begin()
+      mailbox.own([7])
+      _ = mailbox.capture(Self.job(1), taskID: 7, source: .main)
+      #expect(Self.ids(mailbox.end(completed: true)) == [7])
+      #expect(mailbox.capture(Self.job(2), taskID: 7, source: .global) == .forward)
+      mailbox.begin()
+      #expect(mailbox.capture(Self.job(3), taskID: 7, source: .global) == .forward, "ownership ends with the run")
+    }
+  }
+#endif
