@@ -1,0 +1,120 @@
+#if compiler(>=6.3)
+  import Testing
+
+  @testable import QueueTesting
+
+  /// The driver's state machine, step by step: which job runs next, how choices are recorded,
+  /// when virtual time moves, and how a run ends. Jobs are stand-in handles that are never run.
+  @Suite("Run state")
+  struct RunStateTests {
+    static func job(_ number: Int) -> UnownedJob {
+      unsafeBitCast(UnsafeRawPointer(bitPattern: number * 16)!, to: UnownedJob.self)
+    }
+
+    static func number(of job: UnownedJob) -> Int {
+      Int(bitPattern: unsafeBitCast(job, to: UInt.self)) / 16
+    }
+
+    /// Runs steps until the state asks for something other than running a job; returns the
+    /// numbers of the jobs it ran and the step it stopped at.
+    static func runAll(
+      _ state: inout RunState, strategy: inout ReplayStrategy, stepBudget: Int = 100,
+      outsideWakeUpExpected: Bool = false
+    ) -> (ran: [Int], stop: RunState.Step) {
+      var ran: [Int] = []
+      while true {
+        let step = state.nextStep(
+          strategy: &strategy, stepBudget: stepBudget, outsideWakeUpExpected: outsideWakeUpExpected)
+        guard case .run(let held) = step else { return (ran, step) }
+        ran.append(number(of: held.job))
+      }
+    }
+
+    @Test("The strategy picks among runnable jobs in the order they were held; only real choices are recorded")
+    func choicesFollowHoldOrder() {
+      var state = RunState()
+      state.begin()
+      state.hold(Self.job(1), taskID: 500, source: .global)
+      state.hold(Self.job(2), taskID: 600, source: .main)
+      state.hold(Self.job(3), taskID: 500, source: .global)
+      #expect(state.newTasks == [500, 600])
+      var strategy = ReplayStrategy(Schedule(choices: [2, 0]))
+      state.rootDone = true
+      let (ran, stop) = Self.runAll(&state, strategy: &strategy)
+      #expect(ran == [3, 1, 2])
+      guard case .end(.completed) = stop else {
+        Issue.record("expected the run to complete, got \(stop)")
+        return
+      }
+      let (leftovers, result) = state.end(.completed, strategySummary: nil)
+      #expect(leftovers.isEmpty)
+      #expect(result.schedule == Schedule(choices: [2, 0]))
+      #expect(result.branching == [3, 2])
+      #expect(result.trace.events.map(\.task) == [1, 1, 2])
+      #expect(result.trace.events.map(\.kind) == [.ran(.global), .ran(.global), .ran(.main)])
+    }
+
+    @Test(
+      "Virtual time moves only when nothing is runnable, to the earliest timer; timers due together keep their order")
+    func timersAdvanceVirtualTime() {
+      var state = RunState()
+      state.begin()
+      state.hold(Self.job(1), taskID: 1, source: .timer(delay: 3_000_000))
+      state.hold(Self.job(2), taskID: 2, source: .timer(delay: 1))  // rounds up to 1 ms
+      state.hold(Self.job(3), taskID: 3, source: .global)
+      state.hold(Self.job(4), taskID: 4, source: .timer(delay: 1_000_000))
+      var strategy = ReplayStrategy(Schedule(choices: []))
+      let (ran, stop) = Self.runAll(&state, strategy: &strategy)
+      #expect(ran == [3, 2, 4, 1])
+      #expect(state.now == 3_000_000)
+      #expect(state.trace.events.map(\.virtualTime) == [0, 1_000_000, 1_000_000, 3_000_000])
+      #expect(state.trace.events.map(\.kind) == [.ran(.global), .ran(.timer), .ran(.timer), .ran(.timer)])
+      guard case .end(.deadlocked) = stop else {
+        Issue.record("the root never finished: expected a deadlock, got \(stop)")
+        return
+      }
+    }
+
+    @Test("Nothing runnable: wait for an expected outside wake-up before moving time; end when the root is done")
+    func emptyStateDecisions() {
+      var state = RunState()
+      state.begin()
+      state.hold(Self.job(1), taskID: 1, source: .timer(delay: 5_000_000))
+      var strategy = ReplayStrategy(Schedule(choices: []))
+      guard
+        case .waitForOutsideWakeUp = state.nextStep(strategy: &strategy, stepBudget: 10, outsideWakeUpExpected: true)
+      else {
+        Issue.record("expected to wait for the outside wake-up")
+        return
+      }
+      #expect(state.now == 0, "virtual time waits for the expected wake-up")
+      state.rootDone = true
+      guard case .end(.completed) = state.nextStep(strategy: &strategy, stepBudget: 10, outsideWakeUpExpected: false)
+      else {
+        Issue.record("expected the run to complete")
+        return
+      }
+      let (leftovers, _) = state.end(.completed, strategySummary: nil)
+      #expect(leftovers.map { Self.number(of: $0.job) } == [1], "a completed run hands its timers back")
+    }
+
+    @Test("The step budget ends a run that keeps running; an abandoned run hands nothing back")
+    func stepBudget() {
+      var state = RunState()
+      state.begin()
+      state.hold(Self.job(1), taskID: 1, source: .global)
+      state.hold(Self.job(2), taskID: 2, source: .global)
+      state.hold(Self.job(3), taskID: 3, source: .global)
+      var strategy = ReplayStrategy(Schedule(choices: []))
+      let (ran, stop) = Self.runAll(&state, strategy: &strategy, stepBudget: 2)
+      #expect(ran == [1, 2])
+      guard case .end(.stepBudgetExceeded(steps: 2)) = stop else {
+        Issue.record("expected the step budget to end the run, got \(stop)")
+        return
+      }
+      let (leftovers, result) = state.end(.stepBudgetExceeded(steps: 2), strategySummary: nil)
+      #expect(leftovers.isEmpty)
+      #expect(result.steps == 2)
+    }
+  }
+#endif
