@@ -7,9 +7,14 @@
   /// the run's; a pure value, so every decision is checked directly.
   @Suite("Run mailbox")
   struct RunMailboxTests {
-    /// Distinct job handles; never run, only stored and compared (an `UnownedJob` is one pointer).
-    static func job(_ number: Int) -> UnownedJob {
-      unsafeBitCast(UnsafeRawPointer(bitPattern: number * 16)!, to: UnownedJob.self)
+    static func job(_ number: Int) -> UnownedJob { StandInJob.make(number) }
+
+    /// A mailbox of an active run that owns `taskIDs`.
+    static func running(owning taskIDs: [UInt64]) -> RunMailbox {
+      var mailbox = RunMailbox()
+      mailbox.begin()
+      mailbox.own(taskIDs)
+      return mailbox
     }
 
     static func ids(_ deliveries: [RunMailbox.Delivery]) -> [UInt64] { deliveries.map(\.taskID) }
@@ -24,9 +29,7 @@
 
     @Test("Jobs of the run's tasks are delivered in order; others are forwarded")
     func ownedTasksAreDelivered() {
-      var mailbox = RunMailbox()
-      mailbox.begin()
-      mailbox.own([7, 9])
+      var mailbox = Self.running(owning: [7, 9])
       #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .delivered)
       #expect(mailbox.capture(Self.job(2), taskID: 8, source: .global) == .forward)
       #expect(mailbox.capture(Self.job(3), taskID: 0, source: .global) == .forward)
@@ -41,9 +44,7 @@
 
     @Test("A delivery answers the oldest expected outside wake-up")
     func deliveriesAnswerExpectedWakeUps() {
-      var mailbox = RunMailbox()
-      mailbox.begin()
-      mailbox.own([7])
+      var mailbox = Self.running(owning: [7])
       mailbox.expectOutsideWakeUp("first")
       mailbox.expectOutsideWakeUp("second")
       #expect(mailbox.expectedOutsideWakeUps == ["first", "second"])
@@ -55,9 +56,7 @@
 
     @Test("An abandoned run's tasks have their later jobs dropped, also in later runs")
     func abandonedTasksAreDropped() {
-      var mailbox = RunMailbox()
-      mailbox.begin()
-      mailbox.own([7])
+      var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .global)
       #expect(mailbox.end(completed: false).isEmpty, "an abandoned run's deliveries are never run")
       #expect(!mailbox.isActive)
@@ -71,9 +70,7 @@
 
     @Test("A completed run hands back what was delivered after its last step, and owns nothing after")
     func completedRunHandsBackDeliveries() {
-      var mailbox = RunMailbox()
-      mailbox.begin()
-      mailbox.own([7])
+      var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .main)
       #expect(Self.ids(mailbox.end(completed: true)) == [7])
       #expect(mailbox.capture(Self.job(2), taskID: 7, source: .global) == .forward)

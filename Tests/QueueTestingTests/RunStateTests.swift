@@ -7,12 +7,12 @@
   /// when virtual time moves, and how a run ends. Jobs are stand-in handles that are never run.
   @Suite("Run state")
   struct RunStateTests {
-    static func job(_ number: Int) -> UnownedJob {
-      unsafeBitCast(UnsafeRawPointer(bitPattern: number * 16)!, to: UnownedJob.self)
-    }
-
-    static func number(of job: UnownedJob) -> Int {
-      Int(bitPattern: unsafeBitCast(job, to: UInt.self)) / 16
+    /// A begun run holding stand-in job `number` for each entry, in order.
+    static func state(holding jobs: [(number: Int, taskID: UInt64, source: RunLoopCore.Source)]) -> RunState {
+      var state = RunState()
+      state.begin()
+      for job in jobs { state.hold(StandInJob.make(job.number), taskID: job.taskID, source: job.source) }
+      return state
     }
 
     /// Runs steps until the state asks for something other than running a job; returns the
@@ -26,17 +26,13 @@
         let step = state.nextStep(
           strategy: &strategy, stepBudget: stepBudget, outsideWakeUpExpected: outsideWakeUpExpected)
         guard case .run(let held) = step else { return (ran, step) }
-        ran.append(number(of: held.job))
+        ran.append(StandInJob.number(of: held.job))
       }
     }
 
     @Test("The strategy picks among runnable jobs in the order they were held; only real choices are recorded")
     func choicesFollowHoldOrder() {
-      var state = RunState()
-      state.begin()
-      state.hold(Self.job(1), taskID: 500, source: .global)
-      state.hold(Self.job(2), taskID: 600, source: .main)
-      state.hold(Self.job(3), taskID: 500, source: .global)
+      var state = Self.state(holding: [(1, 500, .global), (2, 600, .main), (3, 500, .global)])
       #expect(state.newTasks == [500, 600])
       var strategy = ReplayStrategy(Schedule(choices: [2, 0]))
       state.rootDone = true
@@ -57,12 +53,12 @@
     @Test(
       "Virtual time moves only when nothing is runnable, to the earliest timer; timers due together keep their order")
     func timersAdvanceVirtualTime() {
-      var state = RunState()
-      state.begin()
-      state.hold(Self.job(1), taskID: 1, source: .timer(delay: 3_000_000))
-      state.hold(Self.job(2), taskID: 2, source: .timer(delay: 1))  // rounds up to 1 ms
-      state.hold(Self.job(3), taskID: 3, source: .global)
-      state.hold(Self.job(4), taskID: 4, source: .timer(delay: 1_000_000))
+      var state = Self.state(holding: [
+        (1, 1, .timer(delay: 3_000_000)),
+        (2, 2, .timer(delay: 1)),  // rounds up to 1 ms
+        (3, 3, .global),
+        (4, 4, .timer(delay: 1_000_000)),
+      ])
       var strategy = ReplayStrategy(Schedule(choices: []))
       let (ran, stop) = Self.runAll(&state, strategy: &strategy)
       #expect(ran == [3, 2, 4, 1])
@@ -77,9 +73,7 @@
 
     @Test("Nothing runnable: wait for an expected outside wake-up before moving time; end when the root is done")
     func emptyStateDecisions() {
-      var state = RunState()
-      state.begin()
-      state.hold(Self.job(1), taskID: 1, source: .timer(delay: 5_000_000))
+      var state = Self.state(holding: [(1, 1, .timer(delay: 5_000_000))])
       var strategy = ReplayStrategy(Schedule(choices: []))
       guard
         case .waitForOutsideWakeUp = state.nextStep(strategy: &strategy, stepBudget: 10, outsideWakeUpExpected: true)
@@ -95,16 +89,12 @@
         return
       }
       let (leftovers, _) = state.end(.completed, strategySummary: nil)
-      #expect(leftovers.map { Self.number(of: $0.job) } == [1], "a completed run hands its timers back")
+      #expect(leftovers.map { StandInJob.number(of: $0.job) } == [1], "a completed run hands its timers back")
     }
 
     @Test("The step budget ends a run that keeps running; an abandoned run hands nothing back")
     func stepBudget() {
-      var state = RunState()
-      state.begin()
-      state.hold(Self.job(1), taskID: 1, source: .global)
-      state.hold(Self.job(2), taskID: 2, source: .global)
-      state.hold(Self.job(3), taskID: 3, source: .global)
+      var state = Self.state(holding: [(1, 1, .global), (2, 2, .global), (3, 3, .global)])
       var strategy = ReplayStrategy(Schedule(choices: []))
       let (ran, stop) = Self.runAll(&state, strategy: &strategy, stepBudget: 2)
       #expect(ran == [1, 2])

@@ -69,11 +69,7 @@
     /// retain per job, and emptying one with its capacity kept is a general range replacement
     /// (measured: more than the lock round trip this list saves).
     private struct DriverCaptures {
-      struct Capture {
-        let job: UnownedJob
-        let taskID: UInt64
-        let source: Source
-      }
+      typealias Capture = RunState.CapturedJob
 
       private var base = UnsafeMutablePointer<Capture>.allocate(capacity: 16)
       private var capacity = 16
@@ -127,7 +123,7 @@
 
     /// Whether the calling thread drives the active run, without the lock (see `driverThread`).
     @inline(__always)
-    private var isOnDriverThread: Bool {
+    var isDriverThread: Bool {
       driverThread.load(ordering: .relaxed) == Self.threadID()
     }
 
@@ -135,11 +131,7 @@
     /// mailbox about tasks seen for the first time. Called on the driver thread.
     @inline(__always)
     private func holdDriverCaptures() {
-      if driverCaptures.pointee.count > 0 {
-        driverCaptures.pointee.drain { capture in
-          statePointer.pointee.hold(capture.job, taskID: capture.taskID, source: capture.source)
-        }
-      }
+      driverCaptures.pointee.drain { statePointer.pointee.hold($0) }
       if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() }
     }
 
@@ -156,9 +148,7 @@
     /// driver thread with `condition` locked.
     private func collectDeliveries() {
       guard mailbox.hasDeliveries else { return }
-      for delivery in mailbox.collect() {
-        statePointer.pointee.hold(delivery.job, taskID: delivery.taskID, source: delivery.source)
-      }
+      for delivery in mailbox.collect() { statePointer.pointee.hold(delivery) }
       hasDeliveries.store(false, ordering: .relaxed)
     }
 
@@ -179,13 +169,11 @@
     /// exactly what it would be had each capture gone straight into it.
     @inline(__always)
     private func withDriverState<Result>(_ body: (inout RunState) -> Result) -> Result? {
-      guard isOnDriverThread else { return nil }
+      guard isDriverThread else { return nil }
       holdDriverCaptures()
       defer { if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() } }
       return body(&statePointer.pointee)
     }
-
-    var isDriverThread: Bool { isOnDriverThread }
 
     /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
     ///
@@ -193,7 +181,7 @@
     /// a job enqueued on another thread does when its task does (see ``RunMailbox``).
     func capture(_ job: UnownedJob, source: Source) -> Bool {
       let taskID = runtimeTaskID(of: job)
-      if isOnDriverThread {
+      if isDriverThread {
         // Held at the driver's next step, before anything reads the state.
         driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source))
         return true
@@ -216,7 +204,7 @@
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
-      guard isOnDriverThread else { return false }
+      guard isDriverThread else { return false }
       condition.lock()
       mailbox.expectOutsideWakeUp(label)
       condition.unlock()
@@ -399,20 +387,15 @@
       driverThread.store(0, ordering: .relaxed)
       let undelivered = mailbox.end(completed: outcome == .completed)
       condition.unlock()
+      // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
+      // handed back if it completed (`undelivered` is empty otherwise).
+      for delivery in undelivered { statePointer.pointee.hold(delivery) }
       let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)
         } else {
           PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
-        }
-      }
-      for delivery in undelivered {
-        // Only a completed run hands these back: jobs woken for its tasks after its last step.
-        if delivery.source == .main {
-          HarnessMainExecutor.forward(delivery.job)
-        } else {
-          PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(delivery.job))
         }
       }
       return result

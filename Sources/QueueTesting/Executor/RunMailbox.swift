@@ -8,11 +8,7 @@
   /// whose jobs all come from the driver's own jobs takes no lock.
   struct RunMailbox {
     /// A job another thread enqueued for a task of the run.
-    struct Delivery {
-      let job: UnownedJob
-      let taskID: UInt64
-      let source: RunLoopCore.Source
-    }
+    typealias Delivery = RunState.CapturedJob
 
     /// Where a job enqueued on a thread other than the driver goes.
     enum Capture: Equatable {

@@ -74,6 +74,21 @@
       choices = ChoiceLog()
     }
 
+    /// A job as it was enqueued, before the run holds it: the runtime's id of its task (0: not a
+    /// task) and where it came from. The driver's own captures and other threads' deliveries
+    /// (see ``RunMailbox``) both wait in this form.
+    struct CapturedJob {
+      let job: UnownedJob
+      let taskID: UInt64
+      let source: RunLoopCore.Source
+    }
+
+    /// Holds a captured job; see ``hold(_:taskID:source:)``.
+    @inline(__always)
+    mutating func hold(_ captured: CapturedJob) {
+      hold(captured.job, taskID: captured.taskID, source: captured.source)
+    }
+
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
     /// (see ``RunMailbox``).
     mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {

@@ -71,7 +71,7 @@ public struct Trace: Equatable, Sendable {
   /// The events, compactly (see ``TraceLog``).
   private var log = TraceLog()
   /// How many jobs ran (events of kind ``Event/Kind/ran(_:)``).
-  public private(set) var stepCount = 0
+  public var stepCount: Int { log.ranCount }
   /// The FNV-1a hash of the events.
   public private(set) var hash: UInt64 = 0xcbf2_9ce4_8422_2325
   /// Task names the run learned (from `Task(name:)`), by run-local id.
@@ -87,7 +87,6 @@ public struct Trace: Equatable, Sendable {
 
   /// Appends an event; the hash covers it.
   mutating func append(_ event: Event) {
-    if case .ran = event.kind { stepCount += 1 }
     log.append(event)
     mix(UInt64(event.task))
     mix(event.virtualTime)
@@ -118,8 +117,7 @@ public struct Trace: Equatable, Sendable {
   /// ``Event`` (whose kind may carry strings). The hash is the one ``append(_:)`` computes for
   /// the same event.
   mutating func appendRan(task: Int, source: Event.Source, virtualTime: UInt64) {
-    stepCount += 1
-    log.appendRan(step: stepCount, task: task, source: source, virtualTime: virtualTime)
+    log.appendRan(step: stepCount + 1, task: task, source: source, virtualTime: virtualTime)
     mix(UInt64(task))
     mix(virtualTime)
     mix(1)

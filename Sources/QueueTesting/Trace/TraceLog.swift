@@ -13,7 +13,7 @@ struct TraceLog: Equatable, Sendable {
   /// The virtual time of the latest time mark.
   private var time: UInt64 = 0
   /// How many `ran` events the log holds; the next one stored as a word is step `ranCount + 1`.
-  private var ranCount = 0
+  private(set) var ranCount = 0
   /// How many events the log holds.
   private(set) var count = 0
 
