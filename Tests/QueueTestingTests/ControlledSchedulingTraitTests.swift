@@ -146,8 +146,11 @@
         if try await fetchTwice(cache) > 1 { throw DownloadedTwice() }
       }
       #expect(report.failure == nil)
-      #expect(report.exhausted == true)
-      #expect(report.schedulesRun > 1)
+      // Every schedule ran, but the cache's in-flight `Task {}` may leave an actor without a
+      // scheduling point: the space is not claimed exhausted, and the task is named.
+      #expect(report.schedulesRun > 1 && report.schedulesRun < 20_000)
+      #expect(report.exhausted == false)
+      #expect(report.inlineHopTasks.count == 1)
     }
 
     /// An issue recorded by a helper points at the line that called the helper.

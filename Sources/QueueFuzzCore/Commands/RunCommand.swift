@@ -90,7 +90,7 @@ enum RunCommand: FuzzCommand {
         FailureText.replayCommand(file: path, schedule: $0.run.schedule, options: options)
       }
       results.append(FuzzReport.ScenarioResult(report, path: scenario.path, replay: replay ?? ""))
-      let exhausted = report.exhausted.map { $0 ? ", space exhausted" : ", budget reached" } ?? ""
+      let exhausted = report.exhausted.map { $0 ? ", space exhausted" : ", space not exhausted" } ?? ""
       if let failure = report.failure, let replay {
         text.out(
           "FAIL \(scenario.name) (\(path)): \(failure.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"

@@ -31,6 +31,17 @@
     /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)``.
     public static let defaultOutsideWakeUpTimeout = Duration.seconds(10)
 
+    /// The harness's task executor, for unstructured tasks that should be as controlled as
+    /// structured ones: `Task(executorPreference: ControlledExecutor.taskExecutor) { ... }`.
+    ///
+    /// A controlled run's root task and its `async let` and task-group children prefer this
+    /// executor, which makes every actor hop they make a scheduling point. Tasks created with
+    /// `Task {}` or `Task.detached` do not inherit a preference, and may leave an actor without
+    /// one (see ``RunResult/inlineHopTasks``); creating them with this preference closes that
+    /// gap. Outside a run the executor hands every job to the platform's default executor, so
+    /// the same code runs normally there.
+    public static var taskExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
+
     /// Whether the calling code runs under a controlled run (on the run's driver thread).
     public static var isControlling: Bool {
       RunLoopCore.shared.isDriverThread

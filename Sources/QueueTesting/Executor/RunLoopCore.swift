@@ -31,6 +31,20 @@
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 
+    /// How the driver runs jobs, as far as actor hops are concerned.
+    enum HopPolicy: Sendable {
+      /// Every hop is a scheduling point (see `run`): the model QueueTesting documents.
+      case everyHop
+      /// The runtime's fast path is left on: a job run on the generic executor switches to an
+      /// idle actor inline, and so does a task leaving an actor. Kept only so that tests can show
+      /// that the hop tests fail without the model (a mutation check); never a user option.
+      case runtimeFastPath
+    }
+
+    /// The hop policy of runs started from the current task: a task-local so that a test can
+    /// set it for its own runs without touching runs of tests running in parallel.
+    @TaskLocal static var hopPolicy: HopPolicy = .everyHop
+
     enum Source: Equatable {
       case global
       case main
@@ -161,6 +175,7 @@
     /// static per job.
     private struct RunExecutors {
       let generic = RunLoopCore.genericExecutor
+      let task = HarnessTaskExecutor.shared.asUnownedTaskExecutor()
       let main = HarnessMainExecutor.shared.asUnownedSerialExecutor()
     }
 
@@ -183,7 +198,7 @@
       let taskID = runtimeTaskID(of: job)
       if isDriverThread {
         // Held at the driver's next step, before anything reads the state.
-        driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source))
+        driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
         return true
       }
       condition.lock()
@@ -201,6 +216,30 @@
       }
     }
 
+    /// What the run must know of a job enqueued on the driver thread beyond its task: whether it
+    /// is the job of a structured child task (`async let`, a task group) and which task created
+    /// it, or whether it is a default actor's processing job.
+    ///
+    /// Read from the job's flags word, the one after the two words of executor-private data
+    /// (`ExecutorJob.withUnsafeExecutorPrivateData`): the job header is part of the concurrency
+    /// runtime's stable ABI; its low byte is the job kind and the next the priority. Both are
+    /// checked against what the public API says before the word is trusted; a mismatch gives
+    /// `.plain`, which only makes the run's report more cautious (see ``RunResult/inlineHopTasks``).
+    @inline(__always)
+    private static func note(on job: UnownedJob, taskID: UInt64) -> RunState.JobNote {
+      let header = unsafeBitCast(job, to: UnsafeRawPointer.self)
+      let flags = header.load(fromByteOffset: 4 * MemoryLayout<Int>.size, as: UInt32.self)
+      let kind = flags & 0xFF
+      guard (flags >> 8) & 0xFF == UInt32(job.priority.rawValue) else { return .plain }
+      if taskID == 0 {
+        // DefaultActorInline, DefaultActorSeparate, DefaultActorOverride.
+        return (192...194).contains(kind) ? .actorDrain : .plain
+      }
+      // A task's kind is 0; bit 24 marks a child task, created by the task running now.
+      guard kind == 0, flags & (1 << 24) != 0 else { return .plain }
+      return .child(of: currentTaskID())
+    }
+
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
@@ -212,7 +251,7 @@
     }
 
     /// The runtime id of the current task (0 outside a task).
-    private static func currentTaskID() -> UInt64 {
+    static func currentTaskID() -> UInt64 {
       withUnsafeCurrentTask { task in
         // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
         // is a job); the runtime reads the id from it.
@@ -311,6 +350,7 @@
       outsideWakeUpTimeout: Duration,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
+      let policy = Self.hopPolicy
       runSlot.lock()
       defer { runSlot.unlock() }
 
@@ -326,15 +366,36 @@
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
-      statePointer.pointee.begin()
+      statePointer.pointee.begin(rootHasHarnessPreference: policy == .everyHop)
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
       // test and issue handlers among them).
-      Task {
-        await body()
-        RunLoopCore.shared.markRootDone()
+      //
+      // The root prefers the harness's task executor, and its structured children inherit the
+      // preference: the runtime then never continues such a task inline when it leaves an actor
+      // (`swift_task_switch` only takes its fast path when the running context has no task
+      // executor, and a default actor's drain takes the drained task's preference as its own),
+      // so that hop becomes a job the strategy orders. See ``RunResult/inlineHopTasks`` for
+      // tasks without the preference.
+      switch policy {
+      case .everyHop:
+        Task(executorPreference: HarnessTaskExecutor.shared) {
+          await body()
+          RunLoopCore.shared.markRootDone()
+        }
+      case .runtimeFastPath:
+        Task {
+          await body()
+          RunLoopCore.shared.markRootDone()
+        }
       }
+      // Jobs of the default executor run with the harness's task executor as the running
+      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
+      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
+      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
+      // them on the generic executor, which allows that switch.
+      let jobsOnTaskExecutor = policy == .everyHop
 
       let executors = RunExecutors()
       var outcome = RunResult.Outcome.completed
@@ -374,7 +435,13 @@
         }
         switch step {
         case .run(let next):
-          next.job.runSynchronously(on: next.isMain ? executors.main : executors.generic)
+          if next.isMain {
+            next.job.runSynchronously(on: executors.main)
+          } else if jobsOnTaskExecutor {
+            next.job.runSynchronously(on: executors.task)
+          } else {
+            next.job.runSynchronously(on: executors.generic)
+          }
         case .waitForOutsideWakeUp:
           continue loop
         case .end(let end):

@@ -63,7 +63,7 @@
       if !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
-      deliveries.append(Delivery(job: job, taskID: taskID, source: source))
+      deliveries.append(Delivery(job: job, taskID: taskID, source: source, note: .plain))
       return .delivered
     }
 

@@ -32,6 +32,21 @@ public struct RunResult: Sendable {
   /// What the strategy reported about the run (for PCT: tasks, steps and the probability bound).
   public var strategySummary: String?
 
+  /// Run-local ids of tasks whose hops out of an actor may not all have been scheduling points
+  /// (empty when every hop of the run was one).
+  ///
+  /// A task created with `Task {}`, `Task.detached` or `Task.immediate` does not inherit the
+  /// harness's task-executor preference (only `async let` and task-group children do), and the
+  /// runtime lets such a task, when an actor's drain runs it, continue inline onto nonisolated
+  /// code or an idle actor as it leaves the actor: the strategy is not asked there. Listed only
+  /// when the run also ran an actor's jobs; a task created with
+  /// `Task(executorPreference: ControlledExecutor.taskExecutor)` is never listed. An exhaustive
+  /// search does not claim to have exhausted a space in which such a run occurred.
+  public var inlineHopTasks: [Int] = []
+
+  /// Whether every hop of the run was a scheduling point (``inlineHopTasks`` is empty).
+  public var everyHopWasAChoice: Bool { inlineHopTasks.isEmpty }
+
   /// How many jobs ran.
   public var steps: Int { trace.stepCount }
 }

@@ -57,9 +57,20 @@
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
     private var choices = ChoiceLog()
+    /// Whether the root task prefers the harness's task executor (see `RunLoopCore.run`).
+    private var rootHasHarnessPreference = true
+    /// For each task, by run-local id (index `id - 1`): whether it inherited the harness's
+    /// task-executor preference from the root through structured children only.
+    private var inheritsHarnessPreference: [Bool] = []
+    /// Whether a default actor's processing job was held: only there can a task without the
+    /// preference leave an actor inline.
+    private var heldActorDrain = false
 
     /// Starts a run.
-    mutating func begin() {
+    mutating func begin(rootHasHarnessPreference: Bool = true) {
+      self.rootHasHarnessPreference = rootHasHarnessPreference
+      inheritsHarnessPreference = []
+      heldActorDrain = false
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
       ready = []
@@ -81,12 +92,42 @@
       let job: UnownedJob
       let taskID: UInt64
       let source: RunLoopCore.Source
+      var note: JobNote = .plain
+    }
+
+    /// What a job says about the run's hop model, beyond its task (see ``RunResult/inlineHopTasks``).
+    enum JobNote: Equatable {
+      case plain
+      /// The job of a structured child task, created by the task with this runtime id.
+      case child(of: UInt64)
+      /// A default actor's processing job (its drain).
+      case actorDrain
     }
 
     /// Holds a captured job; see ``hold(_:taskID:source:)``.
     @inline(__always)
     mutating func hold(_ captured: CapturedJob) {
+      switch captured.note {
+      case .plain:
+        break
+      case .actorDrain:
+        heldActorDrain = true
+      case .child(let parent):
+        // A child's first job is enqueued as its parent creates it, before any other sight of it.
+        if captured.taskID != 0, localTaskIDs[captured.taskID] == nil {
+          let local = localID(of: captured.taskID)
+          let parentLocal = localTaskIDs[parent] ?? 0
+          inheritsHarnessPreference[local - 1] = parentLocal > 0 && inheritsHarnessPreference[parentLocal - 1]
+        }
+      }
       hold(captured.job, taskID: captured.taskID, source: captured.source)
+    }
+
+    /// Run-local ids of the tasks that may leave an actor without a scheduling point: those
+    /// without the harness's task-executor preference, when the run held an actor's drain.
+    var inlineHopTasks: [Int] {
+      guard heldActorDrain else { return [] }
+      return inheritsHarnessPreference.indices.filter { !inheritsHarnessPreference[$0] }.map { $0 + 1 }
     }
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
@@ -118,6 +159,9 @@
         local = localTaskIDs.count + 1
         localTaskIDs[taskID] = local
         newTasks.append(taskID)
+        // The root (the run's first task) has the preference if the run gave it one; any other
+        // task only by inheriting it as a structured child (set by `hold`).
+        inheritsHarnessPreference.append(local == 1 && rootHasHarnessPreference)
       }
       recentTasks[slot] = (taskID, local)
       return local
@@ -189,7 +233,7 @@
       timers = []
       let result = RunResult(
         outcome: outcome, choices: choices, trace: trace,
-        virtualTime: now, strategySummary: strategySummary)
+        virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
       trace = Trace()
       choices = ChoiceLog()
       return (leftovers, result)

@@ -40,7 +40,9 @@ final class ScenarioExecution: Sendable {
     var callerTasks: [Task<Void, Never>] = []
     for caller in scenario.callers where caller.context == .task {
       callerTasks.append(
-        Task(name: caller.name, priority: caller.priority?.taskPriority) {
+        // With the harness's preference, every actor hop a caller makes is a scheduling point
+        // (an unstructured task would not inherit it from the run's root).
+        Task(name: caller.name, executorPreference: ControlledExecutor.taskExecutor, priority: caller.priority?.taskPriority) {
           for step in caller.steps { try? await self.perform(step, by: caller.name, item: nil) }
         })
     }

@@ -14,6 +14,10 @@
 ///   search.record(result)
 /// }
 /// ```
+/// Exhaustion is claimed only for what the runs offered as choices: a run whose tasks could
+/// leave an actor inline (see ``RunResult/inlineHopTasks``) keeps ``isExhausted`` false even
+/// after the last schedule, and ``inlineHopTasks`` names those tasks.
+///
 /// Exploration depends on runs being deterministic (the same choices give the same branching).
 /// There is no partial-order reduction: two schedules that differ only in the order of
 /// independent jobs are both run (on 6.3, `Task.yield()` adds such a job, of no task, per yield).
@@ -24,8 +28,17 @@ public struct ExhaustiveSearch: Sendable {
   public let budget: Int
   /// How many schedules were run (recorded).
   public private(set) var schedulesExplored = 0
-  /// True once every schedule within the bound was run.
+  /// True once every schedule within the bound was run and every run's hops were all
+  /// scheduling points: only then has the search seen every interleaving the runtime allows
+  /// (within the bound). See ``inlineHopTasks``.
   public private(set) var isExhausted = false
+  /// True once every schedule within the bound was run, whether or not that exhausts the space.
+  public private(set) var ranEverySchedule = false
+  /// The tasks of the first run that had tasks able to leave an actor without a scheduling
+  /// point (``RunResult/inlineHopTasks``), named as that run's trace names them; empty if no
+  /// run had any. When not empty, the search never claims ``isExhausted``: interleavings at
+  /// those hops were not offered to it.
+  public private(set) var inlineHopTasks: [String] = []
 
   private var pendingPrefix: [Int]? = []
 
@@ -49,6 +62,9 @@ public struct ExhaustiveSearch: Sendable {
   /// can move on to a younger job without exceeding the bound.
   public mutating func record(_ result: RunResult) {
     schedulesExplored += 1
+    if inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
+      inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
+    }
     let choices = result.schedule.choices
     let branching = result.branching
     var cost = choices.reduce(0, +)
@@ -63,7 +79,8 @@ public struct ExhaustiveSearch: Sendable {
       position -= 1
     }
     pendingPrefix = nil
-    isExhausted = true
+    ranEverySchedule = true
+    isExhausted = inlineHopTasks.isEmpty
   }
 }
 

@@ -56,10 +56,14 @@
     public struct Report: Sendable {
       /// Schedules run, up to and including a failing one.
       public var schedulesRun: Int
-      /// For an exhaustive series: whether every schedule within the bound was run.
+      /// For an exhaustive series: whether every schedule within the bound was run and every
+      /// run's hops were all scheduling points (see ``ExhaustiveSearch/isExhausted``).
       public var exhausted: Bool?
       /// The first failing schedule, if any.
       public var failure: Failure?
+      /// The tasks of the first run that could leave an actor without a scheduling point, named
+      /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
+      public var inlineHopTasks: [String] = []
     }
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
@@ -120,6 +124,9 @@
           } catch {
             thrown.withLock { $0 = "\(error)" }
           }
+        }
+        if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
+          report.inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
         }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =

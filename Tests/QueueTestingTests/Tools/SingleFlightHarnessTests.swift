@@ -20,8 +20,12 @@
         if await downloader.downloads > 1 { throw DownloadedTwice() }
       }
       #expect(report.failure == nil)
-      #expect(report.exhausted == true)
-      #expect(report.schedulesRun > 1)
+      // Every schedule ran (the budget was not reached), but the flight's operation is an
+      // unstructured task: it may leave an actor without a scheduling point, so the search does
+      // not claim the space exhausted, and says which task.
+      #expect(report.schedulesRun > 1 && report.schedulesRun < 20_000)
+      #expect(report.exhausted == false)
+      #expect(report.inlineHopTasks.count == 1)
     }
 
     /// A failure reaches every waiter of that flight and is not cached: the next request
@@ -85,11 +89,13 @@
     @Test func cancellingTheLastWaiterCancelsTheOperation() async throws {
       let report = await ControlledScheduling(.random(50, seed: 5)).run {
         let gate = TestGate("download")
+        let ended = TestGate("operation ended")
         let started = Counter()
         let sawCancellation = Counter()
         let flights = SingleFlight<String, String>()
         let waiter = Task {
           try await flights.value(for: "k") {
+            defer { ended.open() }
             await started.increment()
             await gate.wait()
             if Task.isCancelled { await sawCancellation.increment() }
@@ -103,6 +109,9 @@
         // Either the request was cancelled (and so was its operation, if it had started), or
         // the value arrived before the cancellation.
         if (try? result.get()) == nil {
+          // A cancelled waiter leaves at once; an operation that had started still runs to its
+          // end (where it sees the cancellation), so compare only once it has ended.
+          if await started.value > 0 { await ended.wait() }
           if await started.value != sawCancellation.value {
             throw Mismatch("the operation nobody awaited was not cancelled")
           }
