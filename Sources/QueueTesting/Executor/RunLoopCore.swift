@@ -198,7 +198,8 @@
       let taskID = runtimeTaskID(of: job)
       if isDriverThread {
         // Held at the driver's next step, before anything reads the state.
-        driverCaptures.pointee.append(.init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
+        driverCaptures.pointee.append(
+          .init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
         return true
       }
       condition.lock()

@@ -42,7 +42,10 @@ final class ScenarioExecution: Sendable {
       callerTasks.append(
         // With the harness's preference, every actor hop a caller makes is a scheduling point
         // (an unstructured task would not inherit it from the run's root).
-        Task(name: caller.name, executorPreference: ControlledExecutor.taskExecutor, priority: caller.priority?.taskPriority) {
+        Task(
+          name: caller.name, executorPreference: ControlledExecutor.taskExecutor,
+          priority: caller.priority?.taskPriority
+        ) {
           for step in caller.steps { try? await self.perform(step, by: caller.name, item: nil) }
         })
     }
