@@ -217,15 +217,17 @@
       }
     }
 
-    /// What the run must know of a job enqueued on the driver thread beyond its task: whether it
-    /// is the job of a structured child task (`async let`, a task group) and which task created
-    /// it, or whether it is a default actor's processing job.
+    /// What the run must know of a job enqueued on the driver thread beyond its task: whether
+    /// its task has a task-executor preference, or whether it is a default actor's processing
+    /// job.
     ///
     /// Read from the job's flags word, the one after the two words of executor-private data
     /// (`ExecutorJob.withUnsafeExecutorPrivateData`): the job header is part of the concurrency
-    /// runtime's stable ABI; its low byte is the job kind and the next the priority. Both are
-    /// checked against what the public API says before the word is trusted; a mismatch gives
-    /// `.plain`, which only makes the run's report more cautious (see ``RunResult/inlineHopTasks``).
+    /// runtime's stable ABI. Its low byte is the job kind, the next the priority (both checked
+    /// against what the public API says before the word is trusted), and bit 29 of a task's
+    /// flags says it has a task-executor preference from its creation (`Task(executorPreference:)`,
+    /// or inherited as an `async let` or task-group child). A mismatch gives `.plain`, which
+    /// only makes the run's report more cautious (see ``RunResult/inlineHopTasks``).
     @inline(__always)
     private static func note(on job: UnownedJob, taskID: UInt64) -> RunState.JobNote {
       let header = unsafeBitCast(job, to: UnsafeRawPointer.self)
@@ -236,9 +238,7 @@
         // DefaultActorInline, DefaultActorSeparate, DefaultActorOverride.
         return (192...194).contains(kind) ? .actorDrain : .plain
       }
-      // A task's kind is 0; bit 24 marks a child task, created by the task running now.
-      guard kind == 0, flags & (1 << 24) != 0 else { return .plain }
-      return .child(of: currentTaskID())
+      return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain
     }
 
     /// Declares that a job of the active run will arrive from another thread; returns false when
@@ -252,7 +252,7 @@
     }
 
     /// The runtime id of the current task (0 outside a task).
-    static func currentTaskID() -> UInt64 {
+    private static func currentTaskID() -> UInt64 {
       withUnsafeCurrentTask { task in
         // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
         // is a job); the runtime reads the id from it.
@@ -367,7 +367,7 @@
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
-      statePointer.pointee.begin(rootHasHarnessPreference: policy == .everyHop)
+      statePointer.pointee.begin()
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current

@@ -57,19 +57,16 @@
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
     private var choices = ChoiceLog()
-    /// Whether the root task prefers the harness's task executor (see `RunLoopCore.run`).
-    private var rootHasHarnessPreference = true
-    /// For each task, by run-local id (index `id - 1`): whether it inherited the harness's
-    /// task-executor preference from the root through structured children only.
-    private var inheritsHarnessPreference: [Bool] = []
+    /// For each task, by run-local id (index `id - 1`): whether one of its jobs showed that it
+    /// has a task-executor preference.
+    private var hasPreference: [Bool] = []
     /// Whether a default actor's processing job was held: only there can a task without the
     /// preference leave an actor inline.
     private var heldActorDrain = false
 
     /// Starts a run.
-    mutating func begin(rootHasHarnessPreference: Bool = true) {
-      self.rootHasHarnessPreference = rootHasHarnessPreference
-      inheritsHarnessPreference = []
+    mutating func begin() {
+      hasPreference = []
       heldActorDrain = false
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
@@ -98,8 +95,8 @@
     /// What a job says about the run's hop model, beyond its task (see ``RunResult/inlineHopTasks``).
     enum JobNote: Equatable {
       case plain
-      /// The job of a structured child task, created by the task with this runtime id.
-      case child(of: UInt64)
+      /// The job of a task that has a task-executor preference.
+      case taskWithPreference
       /// A default actor's processing job (its drain).
       case actorDrain
     }
@@ -112,13 +109,8 @@
         break
       case .actorDrain:
         heldActorDrain = true
-      case .child(let parent):
-        // A child's first job is enqueued as its parent creates it, before any other sight of it.
-        if captured.taskID != 0, localTaskIDs[captured.taskID] == nil {
-          let local = localID(of: captured.taskID)
-          let parentLocal = localTaskIDs[parent] ?? 0
-          inheritsHarnessPreference[local - 1] = parentLocal > 0 && inheritsHarnessPreference[parentLocal - 1]
-        }
+      case .taskWithPreference:
+        hasPreference[localID(of: captured.taskID) - 1] = true
       }
       hold(captured.job, taskID: captured.taskID, source: captured.source)
     }
@@ -127,7 +119,7 @@
     /// without the harness's task-executor preference, when the run held an actor's drain.
     var inlineHopTasks: [Int] {
       guard heldActorDrain else { return [] }
-      return inheritsHarnessPreference.indices.filter { !inheritsHarnessPreference[$0] }.map { $0 + 1 }
+      return hasPreference.indices.filter { !hasPreference[$0] }.map { $0 + 1 }
     }
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
@@ -159,9 +151,7 @@
         local = localTaskIDs.count + 1
         localTaskIDs[taskID] = local
         newTasks.append(taskID)
-        // The root (the run's first task) has the preference if the run gave it one; any other
-        // task only by inheriting it as a structured child (set by `hold`).
-        inheritsHarnessPreference.append(local == 1 && rootHasHarnessPreference)
+        hasPreference.append(false)
       }
       recentTasks[slot] = (taskID, local)
       return local
