@@ -136,6 +136,32 @@
       #expect(failure.scheduleNumber <= 10)
     }
 
+    /// Seed 002's naive cache with the mock server written as a plain actor whose method never
+    /// suspends: the only interleaving point is the cache's hop onto the (idle) mock and back,
+    /// which the runtime would take inline. Found early by random, PCT and exhaustive search.
+    @Test(arguments: [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1), .exhaustive(delayBound: nil)])
+    func naiveCacheWithASynchronousMockDownloadsTwice(_ series: ScheduleSeries) async throws {
+      let report = await ControlledScheduling(series).run {
+        let cache = NaiveImageCache(downloader: Downloader(suspends: false))
+        if try await fetchTwice(cache) > 1 { throw DownloadedTwice() }
+      }
+      let failure = try #require(report.failure)
+      #expect(failure.problem == .threw("DownloadedTwice()"))
+      #expect(failure.scheduleNumber <= 10)
+    }
+
+    /// The in-flight task cache with the synchronous mock downloads once on every schedule.
+    @Test func inFlightCacheWithASynchronousMockDownloadsOnce() async throws {
+      for series in [ScheduleSeries.random(200, seed: 1), .exhaustive(delayBound: nil, budget: 20_000)] {
+        let report = await ControlledScheduling(series).run {
+          let cache = InFlightImageCache(downloader: Downloader(suspends: false))
+          if try await fetchTwice(cache) > 1 { throw DownloadedTwice() }
+        }
+        #expect(report.failure == nil, "\(series)")
+        #expect(report.schedulesRun > 1)
+      }
+    }
+
     /// Seed 002's fix (the in-flight task is cached before the first suspension) downloads once
     /// on every schedule of the whole, unbounded space.
     @Test func inFlightTaskCacheDownloadsOnceOverExhaustiveSearch() async throws {
@@ -304,9 +330,14 @@
   /// Seed 002's download, counted; it suspends, as a real download would.
   actor Downloader {
     private(set) var downloads = 0
+    /// Whether a download suspends inside (a server that answers later) or returns at once
+    /// (the plain actor a test usually writes as a mock).
+    let suspends: Bool
+    init(suspends: Bool = true) { self.suspends = suspends }
+
     func download(_ url: String) async throws -> String {
       downloads += 1
-      await Task.yield()
+      if suspends { await Task.yield() }
       return "image of \(url)"
     }
   }
