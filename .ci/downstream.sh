@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# A downstream package (.ci/downstream, depending on this one by path) runs its Swift Testing
+# suite under `.controlledScheduling(.random(100))`, as a user would. Checks what the user sees:
+# the actor-reentrancy bugs (a lost update across a synchronous method of another actor; a cache
+# whose mock server never suspends) fail on an early schedule with a replay line, the replay
+# fails again on its first schedule, and the fixed versions pass.
+set -euo pipefail
+cd "$(dirname "$0")/downstream"
+
+log=.build/downstream-test.log
+mkdir -p .build
+status=0
+swift test > "$log" 2>&1 || status=$?
+test "$status" -ne 0 || { cat "$log"; echo "downstream: the buggy tests should fail" >&2; exit 1; }
+
+fail() { cat "$log"; echo "downstream: $1" >&2; exit 1; }
+for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce; do
+  grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
+  schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
+  [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
+  replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='[^']*' swift test --filter '$test'" "$log" | head -1)"
+  [[ -n "$replay" ]] || fail "$test printed no replay line"
+  echo "downstream: $test fails on schedule $schedule; replay: $replay"
+  replay_status=0
+  (eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
+  test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
+  grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
+    || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
+done
+for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce; do
+  grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
+done
+echo "downstream: buggy versions fail early with a replay line that reproduces them; fixed versions pass 100 schedules"
