@@ -14,6 +14,33 @@
     // Create the state under test here: the body runs once per schedule.
   }
 
+  // MARK: - SchedulingPoints.md
+
+  actor ArticleAccount {
+    private(set) var balance = 100
+    let log = ArticleLog()
+
+    func withdraw(_ amount: Int) async {
+      let current = balance
+      await log.record()
+      balance = current - amount
+    }
+  }
+
+  actor ArticleLog {
+    func record() {}
+  }
+
+  /// The article's unstructured task with the harness's preference: its hops are all choices.
+  @Test func unstructuredTaskWithTheHarnessPreference() {
+    let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil)) {
+      let account = ArticleAccount()
+      let first = Task(executorPreference: ControlledExecutor.taskExecutor) { await account.withdraw(10) }
+      await first.value
+    }
+    #expect(exploration.search.isExhausted)
+  }
+
   // MARK: - MakingAnAsyncTestDeterministic.md
 
   @Test(.controlledScheduling(.random(50, seed: 1)))
@@ -72,7 +99,7 @@
   // MARK: - Support for the examples
 
   /// The article's image cache: one download per URL, shared by concurrent callers (the
-  /// in-flight task is stored before the first suspension, seed 002's fix).
+  /// in-flight task is stored before the first suspension, the in-flight task cache fix).
   actor ImageCache {
     private let download: @Sendable (String) async -> String
     private var entries: [String: Task<String, Never>] = [:]

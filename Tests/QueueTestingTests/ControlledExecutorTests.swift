@@ -106,7 +106,7 @@
       #expect(hashes.count > 1, "different seeds explore different schedules")
     }
 
-    /// Seed 000's counterexample: 100 `Task {}` from nonisolated code into an actor. The count an
+    /// The task-per-call counterexample: 100 `Task {}` from nonisolated code into an actor. The count an
     /// increment observes is out of order under some schedule, found within the first few seeds.
     @Test func seedCounterexampleIsCaughtWithinAFewSchedules() async {
       var firstFailingSeed: UInt64?
@@ -124,7 +124,8 @@
       }
       #expect(firstFailingSeed != nil, "the naive version must fail under one of the first 5 schedules")
       print(
-        "seed 000 counterexample: first out-of-order count under seed \(firstFailingSeed.map(String.init) ?? "none")")
+        "task-per-call counterexample: first out-of-order count under seed \(firstFailingSeed.map(String.init) ?? "none")"
+      )
     }
 
     /// The same workload through our queues holds under every explored schedule.

@@ -4,11 +4,11 @@
   @testable import QueueTesting
   import Testing
 
-  // MARK: - Seed 000 under the trait: the queues pass every schedule
+  // MARK: - The task-per-call counter under the trait: the queues pass every schedule
 
   @Suite("Controlled scheduling trait")
   struct ControlledSchedulingTraitTests {
-    /// Seed 000's workload through a FIFOQueue: every item sees the count it expects, and the
+    /// The task-per-call counter workload through a FIFOQueue: every item sees the count it expects, and the
     /// queue's own events keep every FIFO guarantee, under 30 schedules.
     @Test(.controlledScheduling(.random(30, seed: 1)))
     func fifoQueueKeepsOrderOnEverySchedule() async {
@@ -23,7 +23,7 @@
       expectQueueGuarantees()
     }
 
-    /// Seed 000's Counter with an ActorQueue, under 30 PCT schedules.
+    /// The 0.6 README's Counter with an ActorQueue, under 30 PCT schedules.
     @Test(.controlledScheduling(.pct(30, seed: 2)))
     func actorQueueKeepsOrderOnEverySchedule() async {
       let counter = OrderedCounter()
@@ -51,7 +51,7 @@
       expectQueueGuarantees()
     }
 
-    /// Seed 000 itself: 100 `Task {}` from nonisolated code into an actor. Under the trait it
+    /// The task-per-call counterexample itself: 100 `Task {}` from nonisolated code into an actor. Under the trait it
     /// fails, on the same schedule every time: schedule 1 of the series seeded 1 (the harness
     /// interleaves the 100 tasks' starts on its first schedule already). The issues the trait
     /// records are captured (and kept from failing this test) to check what they say.
@@ -121,7 +121,7 @@
       #expect(stderr.contains("waits at continuation 'reply'"))
     }
 
-    /// Seed 002's naive cache (check, await the download, store) downloads twice when two calls
+    /// The naive actor cache (check, await the download, store) downloads twice when two calls
     /// interleave: an exhaustive search finds the schedule.
     @Test func naiveActorCacheDownloadsTwice() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 2_000))
@@ -136,7 +136,7 @@
       #expect(failure.scheduleNumber <= 10)
     }
 
-    /// Seed 002's naive cache with the mock server written as a plain actor whose method never
+    /// The naive actor cache with the mock server written as a plain actor whose method never
     /// suspends: the only interleaving point is the cache's hop onto the (idle) mock and back,
     /// which the runtime would take inline. Found early by random, PCT and exhaustive search.
     @Test(arguments: [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1), .exhaustive(delayBound: nil)])
@@ -162,7 +162,7 @@
       }
     }
 
-    /// Seed 002's fix (the in-flight task is cached before the first suspension) downloads once
+    /// The in-flight task cache fix (the in-flight task is cached before the first suspension) downloads once
     /// on every schedule of the whole, unbounded space.
     @Test func inFlightTaskCacheDownloadsOnceOverExhaustiveSearch() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000))
@@ -277,7 +277,7 @@
     }
   }
 
-  /// A broken FIFO queue (seed 000's flaw): a `Task` per item, which reports its items to the
+  /// A broken FIFO queue (the task-per-call flaw): a `Task` per item, which reports its items to the
   /// harness exactly as the real queues do, so the oracles see what it does.
   final class TaskPerItemQueue: Sendable {
     private let tasks = Locked<[Task<Void, Never>]>([])
@@ -315,7 +315,7 @@
     expectOrder(recorder, expected, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Seed 000's count check for items that run on the main actor (the queue serializes them).
+  /// The task-per-call count check for items that run on the main actor (the queue serializes them).
   final class MainActorCounter: Sendable {
     private let state = Locked((count: 0, outOfOrder: 0))
     func incrementAndCheck(_ expected: Int) {
@@ -327,7 +327,7 @@
     var outOfOrder: Int { state.withLock(\.outOfOrder) }
   }
 
-  /// Seed 002's download, counted; it suspends, as a real download would.
+  /// The cache's download, counted; it suspends, as a real download would.
   actor Downloader {
     private(set) var downloads = 0
     /// Whether a download suspends inside (a server that answers later) or returns at once
@@ -355,7 +355,7 @@
     return await cache.downloader.downloads
   }
 
-  /// Seed 002's "Bad" example: the check and the store are separated by a suspension.
+  /// The naive cache: the check and the store are separated by a suspension.
   actor NaiveImageCache: DownloadingCache {
     let downloader: Downloader
     private var cache: [String: String] = [:]
@@ -369,7 +369,7 @@
     }
   }
 
-  /// Seed 002's "Good" example: the in-flight task is stored before the first suspension.
+  /// The in-flight task cache: the in-flight task is stored before the first suspension.
   actor InFlightImageCache: DownloadingCache {
     private enum Entry {
       case inProgress(Task<String, any Error>)

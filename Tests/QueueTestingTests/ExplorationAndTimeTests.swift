@@ -64,7 +64,7 @@
       #expect(!exploration.search.isExhausted)
     }
 
-    /// Seed 000's counterexample on 5 calls: each checks the count it sees; the number out of
+    /// The task-per-call counterexample on 5 calls: each checks the count it sees; the number out of
     /// order is marked in the trace.
     static let taskPerCall: @Sendable () async -> Void = {
       let counter = SeedCounter()
@@ -76,7 +76,7 @@
       TraceRecorder.mark("outOfOrder=\(outOfOrder)")
     }
 
-    /// Seed 000's counterexample (a `Task {}` per call into an actor) is found by the search,
+    /// The task-per-call counterexample (a `Task {}` per call into an actor) is found by the search,
     /// and the first failing schedule replays.
     @Test func searchFindsTheTaskPerCallReordering() {
       let exploration = ControlledExecutor.explore(

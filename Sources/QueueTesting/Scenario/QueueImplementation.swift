@@ -5,7 +5,7 @@ import AsyncQueue
 public enum QueueImplementation: String, CaseIterable, Sendable {
   /// `FIFOQueue`, `ActorQueue` and `MainActor.queue` as shipped.
   case real
-  /// Every queue is a `Task { }` per item (seed 000's counterexample).
+  /// Every queue is a `Task { }` per item (the task-per-call counterexample).
   case taskPerEnqueue = "task-per-enqueue"
   /// FIFO queues let the next item start when the current one suspends (actor-queue
   /// semantics where FIFO is promised).

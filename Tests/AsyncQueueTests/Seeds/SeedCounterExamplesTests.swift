@@ -1,11 +1,11 @@
 import AsyncQueue
 import Testing
 
-// The three Counter examples of the swift-async-queue 0.6 README (seed 000), compiled against our
+// The three Counter examples of the swift-async-queue 0.6 README, compiled against our
 // module as written, with XCTAssertEqual replaced by #expect. Each passes only if the queue keeps
 // start order: the count an item observes is its place in line.
 
-@Suite("Seed 000: swift-async-queue 0.6 Counter examples")
+@Suite("swift-async-queue 0.6 Counter examples")
 struct SeedCounterExamplesTests {
   @Test func testFIFOQueueOrdering() async {
     actor Counter {

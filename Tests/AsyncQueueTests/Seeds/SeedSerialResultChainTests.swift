@@ -1,12 +1,12 @@
 import AsyncQueue
 import Testing
 
-// Seed 001 ("SerialTasks"): an actor that chains each new task after the previous one, so
+// "SerialTasks": an actor that chains each new task after the previous one, so
 // requests made in quick succession run one after another and each caller gets its own result.
 // With our library that chain is a FIFOQueue; this test is the seed's ViewModel, with a request
 // that fails in the middle.
 
-@Suite("Seed 001: serial result chain")
+@Suite("Serial result chain")
 struct SeedSerialResultChainTests {
   struct RequestFailed: Error, Equatable { let request: Int }
 

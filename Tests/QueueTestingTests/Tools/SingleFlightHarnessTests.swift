@@ -7,7 +7,7 @@
   /// the naive actor cache (see `naiveActorCacheDownloadsTwice`) fails on one of the first few.
   @Suite("SingleFlight under controlled schedules")
   struct SingleFlightHarnessTests {
-    /// Seed 002 with `SingleFlight`: two concurrent requests download once, on every schedule of
+    /// The duplicate-download cache with `SingleFlight`: two concurrent requests download once, on every schedule of
     /// the whole (unbounded) exhaustive space.
     @Test func downloadsOnceOverExhaustiveSearch() async throws {
       let report = await ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000)).run {

@@ -1,4 +1,4 @@
-/// Mutant: a `Task { }` per item (seed 000's counterexample). Nothing orders the tasks, so the
+/// Mutant: a `Task { }` per item (the task-per-call counterexample). Nothing orders the tasks, so the
 /// scheduler may start them in any order.
 struct TaskPerEnqueueRuntime: ScenarioQueueRuntime {
   /// The actor items run on; nil for a FIFO queue.
