@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   import Synchronization
   import Testing
 
@@ -172,6 +173,35 @@
       #expect(exploration.stoppedAt != nil)
     }
 
+    /// The queues' own tasks (drainers, `Task(on:)`, SingleFlight's operation) prefer the
+    /// harness's executor under a run, so their hops are choices; outside a run they prefer none.
+    @Test func queueTasksPreferTheHarnessExecutorOnlyUnderARun() async {
+      let queue = FIFOQueue()
+      let outside = await Task(on: queue) { currentTaskHasPreference() }.value
+      #expect(!outside)
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let queue = FIFOQueue()
+        queue.enqueue { TraceRecorder.mark("drainer: \(currentTaskHasPreference())") }
+        let onQueue = await Task(on: queue) { currentTaskHasPreference() }.value
+        TraceRecorder.mark("Task(on:): \(onQueue)")
+      }
+      #expect(Self.leavesMark(result, "drainer: true"))
+      #expect(Self.leavesMark(result, "Task(on:): true"))
+      #expect(result.everyHopWasAChoice)
+    }
+
+    /// `Task.sleep`'s own timer task only resumes the sleeper: it is not reported.
+    @Test func sleepingNextToAnActorKeepsEveryHopAChoice() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let visits = HopVisits()
+        async let one: Void = visits.visit("1")
+        async let two: Void = { try? await Task.sleep(for: .milliseconds(5)) }()
+        _ = await (one, two)
+      }
+      #expect(result.outcome == .completed)
+      #expect(result.inlineHopTasks.isEmpty)
+    }
+
     /// A body whose space really is small (structured tasks, one actor) is still exhausted.
     @Test func aSmallSpaceIsStillExhausted() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 1_000)) {
@@ -330,6 +360,11 @@
   }
 
   let hopHelperCalls = Atomic<Int>(0)
+
+  /// Whether the current task has a task-executor preference.
+  func currentTaskHasPreference() -> Bool {
+    withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+  }
 
   /// A nonisolated async function that does not suspend: calling it from an actor is a hop off
   /// the actor and back.

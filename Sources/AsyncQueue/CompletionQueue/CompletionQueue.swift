@@ -88,7 +88,7 @@ public final class CompletionQueue: Sendable {
   public func enqueue<A: Actor>(on actor: A, _ item: @escaping @Sendable (isolated A, Finish) -> Void) {
     let name = self.name
     add { finish in
-      _ = Task(nameIfAvailable: name, priority: nil) {
+      _ = Task(queueTaskNamed: name, priority: nil) {
         await Self.start(item, on: actor, finish)
       }
     }

@@ -37,6 +37,13 @@ public final class QueueObservation: Sendable {
     return shared.installedObserver()
   }
 
+  /// The executor the installed observer wants new queue tasks to prefer (see
+  /// ``QueueObserver/taskExecutorForNewTasks``); nil, after one atomic load, when none is installed.
+  @inlinable
+  static var taskExecutorForNewTasks: (any TaskExecutor)? {
+    current?.taskExecutorForNewTasks
+  }
+
   @usableFromInline
   func installedObserver() -> (any QueueObserver)? {
     slot.withLock { $0 }

@@ -19,6 +19,21 @@ public protocol QueueObserver: AnyObject, Sendable {
 
   /// The item's operation returned (or threw).
   func itemFinished(_ token: UInt64)
+
+  /// The task executor that tasks a queue creates now, on the current thread, should prefer
+  /// (nil: none, the default).
+  ///
+  /// Queues create tasks of their own (a drainer, an item's task, `Task(on:)`); as unstructured
+  /// tasks they inherit no task-executor preference from the code that caused them. QueueTesting
+  /// returns its own executor under a controlled run, so that every actor hop of those tasks is
+  /// a scheduling point. Only tasks whose work has no isolation of its own get the preference:
+  /// a task started on the main actor or another actor keeps the enqueue it has.
+  var taskExecutorForNewTasks: (any TaskExecutor)? { get }
+}
+
+extension QueueObserver {
+  /// None: the queues' tasks prefer no executor.
+  public var taskExecutorForNewTasks: (any TaskExecutor)? { nil }
 }
 
 /// What an observer learns about a queue.

@@ -184,7 +184,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     let storage = storage
     let immediately = startsItemsImmediately
     let proxy = ExecutorProxy(actor)
-    Task.detached {
+    Task.detached(executorPreference: QueueObservation.taskExecutorForNewTasks) {
       await Self.drain(storage, on: proxy, immediately: immediately)
     }
   }
@@ -205,7 +205,9 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
               // Runs the job's first segment right here, on the actor, before the next job:
               // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
-              Task.immediate { [proxy] in await job.run(proxy.target) }
+              Task.immediate(executorPreference: QueueObservation.taskExecutorForNewTasks) { [proxy] in
+                await job.run(proxy.target)
+              }
             } else {
               await startInNewTask(job, on: proxy)
             }

@@ -148,7 +148,7 @@ public final class FIFOQueue: Sendable {
     // Capture the storage, not the queue: releasing the queue must not drop enqueued work, and an
     // idle queue must not be kept alive by a task.
     let storage = storage
-    Task.detached(priority: priority) {
+    Task.detached(executorPreference: QueueObservation.taskExecutorForNewTasks, priority: priority) {
       await Self.drain(storage)
     }
   }

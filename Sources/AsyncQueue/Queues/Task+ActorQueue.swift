@@ -20,7 +20,7 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       await actorQueue.run(in: reservation, operation)
     }
   }
@@ -42,7 +42,7 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       try await actorQueue.run(in: reservation, operation)
     }
   }
@@ -63,7 +63,7 @@ extension Task {
     operation: @MainActor @escaping () async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       await actorQueue.run(in: reservation) { _ in await operation() }
     }
   }
@@ -84,7 +84,7 @@ extension Task {
     operation: @MainActor @escaping () async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
         try await operation()
       }

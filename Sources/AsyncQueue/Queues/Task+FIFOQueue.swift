@@ -19,7 +19,7 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       await fifoQueue.run(in: reservation, operation)
     }
   }
@@ -42,7 +42,7 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       try await fifoQueue.run(in: reservation, operation)
     }
   }
@@ -65,7 +65,7 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
     }
   }
@@ -88,7 +88,7 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(nameIfAvailable: name, priority: priority) {
+    self.init(queueTaskNamed: name, priority: priority) {
       try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
     }
   }

@@ -29,3 +29,27 @@ extension Task where Failure == any Error {
     }
   }
 }
+
+extension Task where Failure == Never {
+  /// Creates a task for a queue's own work, from a body with no isolation of its own: named
+  /// where the platform supports names, and preferring the task executor the installed
+  /// ``QueueObserver`` asks for (QueueTesting's, under a controlled run; none otherwise).
+  init(queueTaskNamed name: String?, priority: TaskPriority?, body: sending @escaping () async -> Success) {
+    if let executor = QueueObservation.taskExecutorForNewTasks {
+      self.init(name: name, executorPreference: executor, priority: priority, operation: body)
+    } else {
+      self.init(nameIfAvailable: name, priority: priority, body: body)
+    }
+  }
+}
+
+extension Task where Failure == any Error {
+  /// Creates a throwing task for a queue's own work; see the non-throwing form.
+  init(queueTaskNamed name: String?, priority: TaskPriority?, body: sending @escaping () async throws -> Success) {
+    if let executor = QueueObservation.taskExecutorForNewTasks {
+      self.init(name: name, executorPreference: executor, priority: priority, operation: body)
+    } else {
+      self.init(nameIfAvailable: name, priority: priority, body: body)
+    }
+  }
+}

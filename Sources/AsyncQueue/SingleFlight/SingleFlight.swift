@@ -100,7 +100,7 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
 
   private func start(_ operation: @escaping @Sendable () async throws -> Value, key: Key, flight: UInt64) {
     let state = self.state
-    let task = Task(nameIfAvailable: name.map { "\($0) \(key)" }, priority: nil) {
+    let task = Task(queueTaskNamed: name.map { "\($0) \(key)" }, priority: nil) {
       let result: Result<Value, any Error>
       do {
         result = .success(try await operation())

@@ -90,7 +90,12 @@ enum RunCommand: FuzzCommand {
         FailureText.replayCommand(file: path, schedule: $0.run.schedule, options: options)
       }
       results.append(FuzzReport.ScenarioResult(report, path: scenario.path, replay: replay ?? ""))
-      let exhausted = report.exhausted.map { $0 ? ", space exhausted" : ", space not exhausted" } ?? ""
+      let exhausted =
+        report.exhausted.map { exhausted in
+          if exhausted { return ", space exhausted" }
+          if report.inlineHopTasks.isEmpty { return ", budget reached" }
+          return ", not exhausted: \(report.inlineHopTasks.joined(separator: ", ")) may leave an actor inline"
+        } ?? ""
       if let failure = report.failure, let replay {
         text.out(
           "FAIL \(scenario.name) (\(path)): \(failure.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"

@@ -16,5 +16,11 @@
     func itemFinished(_ token: UInt64) {
       RunLoopCore.shared.itemFinished(token)
     }
+
+    /// The harness's task executor for tasks a queue creates under a controlled run (on its
+    /// driver thread), so that their actor hops are scheduling points; nil elsewhere.
+    var taskExecutorForNewTasks: (any TaskExecutor)? {
+      RunLoopCore.shared.isDriverThread ? HarnessTaskExecutor.shared : nil
+    }
   }
 #endif

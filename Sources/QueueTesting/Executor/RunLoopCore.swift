@@ -273,6 +273,11 @@
       return withDriverState { state in
         let task = state.localID(of: taskID)
         if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
+        // A task seen only through its events so far (one started with `Task.immediate`, say)
+        // says here, as the current task, whether it has a task-executor preference.
+        if task > 0, !state.hopsAreChoices(of: task), withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor != nil }) {
+          state.noteHopsAreChoices(of: task)
+        }
         if let kind = update(&state.ledger, task, state.generation) {
           state.trace.append(Trace.Event(step: state.trace.stepCount, task: task, kind: kind, virtualTime: state.now))
         }

@@ -57,16 +57,17 @@
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
     private var choices = ChoiceLog()
-    /// For each task, by run-local id (index `id - 1`): whether one of its jobs showed that it
-    /// has a task-executor preference.
-    private var hasPreference: [Bool] = []
+    /// For each task, by run-local id (index `id - 1`): whether all its hops are scheduling
+    /// points: it showed a task-executor preference, or it is `Task.sleep`'s timer task (which
+    /// only resumes the sleeper).
+    private var hopsAreChoices: [Bool] = []
     /// Whether a default actor's processing job was held: only there can a task without the
     /// preference leave an actor inline.
     private var heldActorDrain = false
 
     /// Starts a run.
     mutating func begin() {
-      hasPreference = []
+      hopsAreChoices = []
       heldActorDrain = false
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
@@ -104,22 +105,36 @@
     /// Holds a captured job; see ``hold(_:taskID:source:)``.
     @inline(__always)
     mutating func hold(_ captured: CapturedJob) {
+      if case .timer = captured.source, captured.taskID != 0, localTaskIDs[captured.taskID] == nil {
+        // A task first seen as a timer is `Task.sleep`'s own: it resumes the sleeper and ends.
+        noteHopsAreChoices(of: localID(of: captured.taskID))
+      }
       switch captured.note {
       case .plain:
         break
       case .actorDrain:
         heldActorDrain = true
       case .taskWithPreference:
-        hasPreference[localID(of: captured.taskID) - 1] = true
+        noteHopsAreChoices(of: localID(of: captured.taskID))
       }
       hold(captured.job, taskID: captured.taskID, source: captured.source)
+    }
+
+    /// Whether the task (a run-local id) is known to make every hop a scheduling point.
+    func hopsAreChoices(of task: Int) -> Bool {
+      hopsAreChoices[task - 1]
+    }
+
+    /// Records that the task (a run-local id) makes every hop a scheduling point.
+    mutating func noteHopsAreChoices(of task: Int) {
+      hopsAreChoices[task - 1] = true
     }
 
     /// Run-local ids of the tasks that may leave an actor without a scheduling point: those
     /// without the harness's task-executor preference, when the run held an actor's drain.
     var inlineHopTasks: [Int] {
       guard heldActorDrain else { return [] }
-      return hasPreference.indices.filter { !hasPreference[$0] }.map { $0 + 1 }
+      return hopsAreChoices.indices.filter { !hopsAreChoices[$0] }.map { $0 + 1 }
     }
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
@@ -151,7 +166,7 @@
         local = localTaskIDs.count + 1
         localTaskIDs[taskID] = local
         newTasks.append(taskID)
-        hasPreference.append(false)
+        hopsAreChoices.append(false)
       }
       recentTasks[slot] = (taskID, local)
       return local

@@ -90,7 +90,7 @@ final class ScenarioExecution: Sendable {
     case .suspend:
       if let item { record(.suspended, item: item) }
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-        Task.detached { continuation.resume() }
+        Task.detached(executorPreference: ControlledExecutor.taskExecutor) { continuation.resume() }
       }
     case .yield:
       if let item { record(.suspended, item: item) }

@@ -127,12 +127,15 @@
       public var options: Options
       /// Schedules run (up to and including a failing one).
       public var schedulesRun: Int
-      /// Whether an exhaustive search covered its whole space.
+      /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
       public var exhausted: Bool?
       /// The first failure, if any.
       public var failure: Failure?
       /// Real time taken.
       public var elapsed: Duration
+      /// The tasks of the first run that could leave an actor without a scheduling point, named
+      /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
+      public var inlineHopTasks: [String] = []
     }
 
     /// Runs `scenario` once under `strategy`; returns the run and the items' events.
@@ -201,6 +204,9 @@
       func checkAndRecord(_ strategy: some ScheduleStrategy & Sendable) -> (result: RunResult, keepGoing: Bool) {
         let (result, kind) = check(scenario, strategy: strategy, options: options)
         report.schedulesRun += 1
+        if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
+          report.inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
+        }
         guard let kind else { return (result, true) }
         report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
         return (result, false)
