@@ -113,6 +113,24 @@ extension QueueFuzzCommandSuites {
       #expect(output.err.contains("nothing was run"))
     }
 
+    /// A sleep as long as virtual time can hold is a stuck item, not a crash, in every command.
+    @Test func anEndlessSleepIsReportedNotACrash() throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "endless-sleep-\(UInt64.random(in: 0...UInt64.max))")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let file = directory.appendingPathComponent("endless.scenario").path
+      try "scenario 1\nqueue q fifo\ncaller c sync\n  enqueue q a\nitem a\n  sleep 18446744073709551615ns\n  work\n"
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      let (run, runOutput) = runFuzz(["run", file, "--schedules", "3"])
+      #expect(run == 1)
+      #expect(runOutput.out.contains("never fire"), "\(runOutput.out)")
+      let (replay, _) = runFuzz(["replay", file, "--schedule", "s1:"])
+      #expect(replay == 1)
+      let (shrink, _) = runFuzz(["shrink", file, "--schedules", "3"])
+      #expect(shrink == 0)
+    }
+
     @Test(arguments: [
       (["run"], "needs at least one PATH"),
       (["run", "/no/such/place"], "no such file or directory"),
@@ -124,6 +142,10 @@ extension QueueFuzzCommandSuites {
       (["replay", "x.scenario"], "needs --schedule"),
       (["replay", "x.scenario", "--schedule", "0.1.2"], "invalid --schedule"),
       (["generate"], "needs --out"),
+      (["stress", "--duration", "9223372036854775807"], "at most a year"),
+      (["stress", "--duration", String(repeating: "9", count: 310)], "at most a year"),
+      (["stress", "--duration", "1e400"], "at most a year"),
+      (["stress", "--count", "99999999999999999999999"], "expects a whole number"),
       (["frobnicate"], "unknown command 'frobnicate'"),
       ([], "USAGE"),
     ])

@@ -89,7 +89,8 @@ enum StressCommand: FuzzCommand {
     if let text = reader.string("--duration") {
       guard let seconds = DurationText.seconds(text) else {
         throw ArgumentReader.UsageError(
-          message: "option '--duration' expects a positive time such as 30s, 10m or 1h, found '\(text)'")
+          message:
+            "option '--duration' expects a positive time of at most a year, such as 30s, 10m or 1h, found '\(text)'")
       }
       durationSeconds = seconds
     }

@@ -79,6 +79,9 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   public var virtualTime: UInt64
   /// The last events, oldest first.
   public var lastEvents: [String]
+  /// Timers set past the end of virtual time (a sleep of `UInt64.max` nanoseconds, say): they
+  /// never fire, so the tasks waiting on them are stuck unless something cancels them.
+  public var timersThatNeverFire = 0
 
   /// Creates a report.
   public init(
@@ -101,6 +104,10 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
       "deadlock: the root task did not finish, no job can run, no timer is pending and no outside wake-up is expected",
       "  \(taskCount) task(s) seen, \(steps) step(s) run, virtual time \(virtualTime) ns",
     ]
+    if timersThatNeverFire > 0 {
+      lines.append(
+        "  \(timersThatNeverFire) timer(s) set past the end of virtual time never fire (a sleep nothing cancels)")
+    }
     if blockedTasks.isEmpty {
       lines.append("  no blocked task announced its wait (only queue items, TestGate and named continuations do)")
     } else {

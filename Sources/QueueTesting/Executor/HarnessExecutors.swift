@@ -45,10 +45,14 @@
       PlatformExecutorFactory.defaultExecutor as! any SchedulingExecutor
     }
 
+    /// A delay in nanoseconds, saturated at `UInt64.max` (which the run treats as "never").
     private func nanoseconds<D>(_ duration: D) -> UInt64 {
       guard let duration = duration as? Duration, duration > .zero else { return 0 }
       let (seconds, attoseconds) = duration.components
-      return UInt64(seconds) &* 1_000_000_000 &+ UInt64(attoseconds / 1_000_000_000)
+      let (whole, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
+      guard !overflow else { return .max }
+      let (total, late) = whole.addingReportingOverflow(UInt64(attoseconds / 1_000_000_000))
+      return late ? .max : total
     }
   }
 

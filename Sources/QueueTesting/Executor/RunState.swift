@@ -147,11 +147,25 @@
       case .main:
         ready.append(HeldJob(job: job, task: local, source: .main))
       case .timer(let delay):
-        let rounded = (delay + Self.timerQuantum - 1) / Self.timerQuantum * Self.timerQuantum
         let held = HeldJob(job: job, task: local, source: .timer)
-        timers.append(Timer(deadline: now &+ rounded, sequence: sequence, job: held))
+        timers.append(Timer(deadline: Self.deadline(after: delay, from: now), sequence: sequence, job: held))
       }
       sequence += 1
+    }
+
+    /// Virtual time that never comes: a timer whose deadline would lie at or past the end of
+    /// virtual time (`UInt64.max` nanoseconds, 584 years) never fires, so a task sleeping "until
+    /// cancelled" waits for its cancellation, and one that nothing cancels is reported stuck.
+    static let never = UInt64.max
+
+    /// The deadline of a timer set `delay` nanoseconds after `now`, rounded up to the timer
+    /// quantum; ``never`` when that lies past the end of virtual time.
+    static func deadline(after delay: UInt64, from now: UInt64) -> UInt64 {
+      let remainder = delay % timerQuantum
+      let (rounded, overflow) = delay.addingReportingOverflow(remainder == 0 ? 0 : timerQuantum - remainder)
+      guard !overflow else { return never }
+      let (deadline, late) = now.addingReportingOverflow(rounded)
+      return late || deadline == never ? never : deadline
     }
 
     /// The run-local id of a runtime task id, assigned on first sight.
@@ -189,7 +203,9 @@
       if ready.isEmpty && !rootDone && outsideWakeUpExpected {
         return .waitForOutsideWakeUp
       }
-      if ready.isEmpty && !rootDone, let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline {
+      if ready.isEmpty && !rootDone,
+        let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline, earliest != Self.never
+      {
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.
         now = earliest
@@ -219,10 +235,12 @@
     private func deadlockReport() -> DeadlockReport {
       let trace = self.trace
       let (blocked, cycle, never, awaitingFinish) = ledger.analyze(label: { trace.label(ofTask: $0) })
-      return DeadlockReport(
+      var report = DeadlockReport(
         blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
         itemsAwaitingFinish: awaitingFinish)
+      report.timersThatNeverFire = timers.count { $0.deadline == Self.never }
+      return report
     }
 
     /// Ends the run and returns its result. A run that completed may leave timers behind: they
