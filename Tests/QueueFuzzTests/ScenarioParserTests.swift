@@ -1,3 +1,4 @@
+import Foundation
 import QueueTesting
 import Testing
 
@@ -33,6 +34,42 @@ struct ScenarioParserTests {
     item i4
       work
     """
+
+  /// Every corpus file parses to the same scenario with LF, CRLF, lone CR or mixed line endings.
+  @Test func lineEndingsDoNotMatter() throws {
+    let files = try FileManager.default.subpathsOfDirectory(atPath: scenariosFolder)
+      .filter { $0.hasSuffix(".scenario") }
+    #expect(files.count > 30)
+    for file in files {
+      let text = try String(contentsOfFile: scenariosFolder + "/" + file, encoding: .utf8)
+      let lf = try ScenarioParser.parse(text, path: file)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      let endings = ["\r\n", "\r", "\n"]
+      for (name, joined) in [
+        ("CRLF", lines.joined(separator: "\r\n")),
+        ("CR", lines.joined(separator: "\r")),
+        ("mixed", lines.enumerated().map { $0.element + endings[$0.offset % 3] }.joined()),
+      ] {
+        #expect(try ScenarioParser.parse(joined, path: file) == lf, "\(file) with \(name) line endings")
+      }
+    }
+  }
+
+  /// Errors in a CRLF file point at the same line and column as in the LF file.
+  @Test func crlfErrorsKeepTheirPositions() {
+    let text = "scenario 1\nqueue q lifo\ncaller c sync\n  enqueue q a\nitem a\n    frobnicate\n"
+    func errors(_ text: String) -> [String] {
+      do {
+        _ = try ScenarioParser.parse(text, path: "x.scenario")
+        return []
+      } catch {
+        return error.errors.map { "\($0.line):\($0.column)" }
+      }
+    }
+    let lf = errors(text)
+    #expect(lf == ["2:9", "6:5", "4:11"])
+    #expect(errors(text.replacingOccurrences(of: "\n", with: "\r\n")) == lf)
+  }
 
   @Test func parsesEveryConstruct() throws {
     let scenario = try ScenarioParser.parse(Self.valid, path: "valid.scenario")

@@ -76,9 +76,12 @@ public struct ScenarioParser: Sendable {
     var itemLines: [String: Int] = [:]
     var callerLines: [String: Int] = [:]
 
-    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // "\r\n" is one Character in Swift (a grapheme cluster), so a split on "\n" alone would
+    // leave Windows lines unsplit; any of LF, CRLF and a lone CR ends a line, mixed or not.
+    for line in text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+    {
       lineNumber += 1
-      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
       let tokens = Self.tokens(of: line)
       guard let head = tokens.first else { continue }
       let indented = head.column > 1
