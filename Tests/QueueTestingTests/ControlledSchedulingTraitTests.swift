@@ -59,8 +59,10 @@
       let trait = ControlledSchedulingTrait.controlledScheduling(.random(20, seed: 1))
       let test = try #require(Test.current)
       let issues = try await capturingIssues {
-        try await trait.provideScope(for: test, testCase: Test.Case.current) {
-          #expect(await naiveTaskPerCallViolations() == 0)
+        try await ChildProcessIsolation.$runsInPlace.withValue(true) {
+          try await trait.provideScope(for: test, testCase: Test.Case.current) {
+            #expect(await naiveTaskPerCallViolations() == 0)
+          }
         }
       }
       // The failing `#expect`, annotated with its schedule, then the trait's summary with the

@@ -17,9 +17,14 @@
   ///
   /// A test whose run deadlocks, exceeds the step budget or waits for an outside wake-up that
   /// never comes cannot finish, and Swift Testing has no way to abandon a running test function.
-  /// So the trait records the failure (the deadlock report, the replay line), attaches the trace,
-  /// writes the message to standard error and ends the test process with exit status
-  /// ``abandonedTestExitStatus``, rather than let the test run hang. The XCTest entry point and
+  /// So, when the test binary was started by a command line that selects Swift Testing (as
+  /// `swift test` does), each test under the trait runs in a child process of that binary: a
+  /// test that cannot finish ends only its child, and the parent records the child's issues (the
+  /// deadlock report, the replay line) at their places, says that the test did not finish, and
+  /// goes on with the rest of the suite. Set `QUEUE_TESTING_ISOLATION=none` to run tests in place;
+  /// then, and where no child can be started, a test that cannot finish records its failure,
+  /// writes it to standard error and ends the test process with exit status
+  /// ``abandonedTestExitStatus``, rather than let the run hang. The XCTest entry point and
   /// ``ControlledScheduling/run(_:)``, which take escaping closures, abandon the body and go on.
   public struct ControlledSchedulingTrait: TestTrait, SuiteTrait, TestScoping {
     /// The schedules each test runs under.
@@ -37,9 +42,15 @@
     ) async throws {
       // A suite's own scope (no test case) runs as usual; its tests get the trait themselves.
       guard testCase != nil else { return try await function() }
+      let environment = ProcessInfo.processInfo.environment
+      if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
+        let (outcome, started) = await ChildProcessIsolation.run(test)
+        if started { ChildProcessIsolation.record(outcome, testName: test.name, sourceLocation: test.sourceLocation) }
+        return
+      }
       let scheduling: ControlledScheduling
       do {
-        scheduling = try self.scheduling.resolved(environment: ProcessInfo.processInfo.environment)
+        scheduling = try self.scheduling.resolved(environment: environment)
       } catch {
         Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
         return

@@ -1,0 +1,35 @@
+import QueueTesting
+import Testing
+import XCTest
+
+@Test func first() { #expect(1 + 1 == 2) }
+@Test func second() async { await Task.yield() }
+@Test func third() { #expect(Int("3") == 3) }
+@Test func fourth() { #expect("a" < "b") }
+@Test func fifth() { #expect([1, 2].count == 2) }
+
+/// Waits for a reply that nothing sends: every schedule deadlocks.
+@Test(.controlledScheduling(.random(5)))
+func waitsForever() async {
+  await withNamedContinuation("reply") { (_: CheckedContinuation<Void, Never>) in }
+}
+
+/// Passes on every schedule: controlled tests that finish are unaffected.
+@Test(.controlledScheduling(.random(20)))
+func finishes() async {
+  async let value = Task.yield()
+  await value
+}
+
+final class StuckSuiteXCTests: XCTestCase {
+  func testFirst() { XCTAssertEqual(1 + 1, 2) }
+
+  /// The XCTest entry point abandons a body that cannot finish and fails at this line.
+  func testWaitsForever() async {
+    await runControlledSchedules(ControlledScheduling(.random(5))) {
+      await withNamedContinuation("reply") { (_: CheckedContinuation<Void, Never>) in }
+    }
+  }
+
+  func testLast() { XCTAssertTrue(true) }
+}

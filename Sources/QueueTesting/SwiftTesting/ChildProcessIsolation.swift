@@ -1,0 +1,221 @@
+#if compiler(>=6.3)
+  import Foundation
+  import Testing
+
+  /// Runs a Swift Testing test under ``ControlledSchedulingTrait`` in a child process of the test
+  /// binary, so that a test that cannot finish (a deadlock, a spent step budget, a missing
+  /// outside wake-up) ends only its child, and every other test of the suite still runs and
+  /// reports.
+  ///
+  /// Why a process: Swift Testing hands the trait the test as a non-escaping closure, and a run
+  /// that cannot finish keeps tasks that hold it forever; the closure must not outlive the trait's
+  /// scope, and there is no way to abandon a test function. So the parent starts the same test
+  /// binary with a filter that selects just this test and an environment variable that makes
+  /// the trait run it in place; it reads the child's event stream (Swift Testing's JSON, version
+  /// 0) and records each of the child's issues at its own source location, and says plainly when
+  /// the child ended without finishing.
+  ///
+  /// The cases of a parameterized test run together in one child; their issues are recorded on
+  /// the case that started it.
+  enum ChildProcessIsolation {
+    /// Set in the child to the id of the test it runs; the trait then runs that test in place.
+    static let childVariable = "QUEUE_TESTING_CHILD"
+    /// `none` turns isolation off: tests under the trait run in the test process itself, which
+    /// a test that cannot finish then ends (exit status 86).
+    static let isolationVariable = "QUEUE_TESTING_ISOLATION"
+
+    /// What the child did.
+    struct Outcome: Sendable {
+      /// The child's exit status, or the signal that ended it.
+      var status: Int32
+      var endedBySignal: Bool
+      /// Issues the child recorded (not known ones), in order.
+      var issues: [ChildIssue]
+      /// The child's standard error, for a child that ended unexpectedly.
+      var standardError: String
+    }
+
+    struct ChildIssue: Sendable, Equatable {
+      var text: String
+      var fileID: String
+      var filePath: String
+      var line: Int
+      var column: Int
+    }
+
+    /// Whether tests under the trait should run in a child process here: not in the child
+    /// itself, not when turned off, and only when this process is a test binary that Swift
+    /// Testing was asked to run by its command line (as `swift test` does), so that the same
+    /// command line can start the child.
+    static func applies(environment: [String: String], arguments: [String]) -> Bool {
+      guard !runsInPlace, environment[childVariable] == nil, environment[isolationVariable] != "none" else {
+        return false
+      }
+      guard let executable = arguments.first, FileManager.default.isExecutableFile(atPath: executable) else {
+        return false
+      }
+      return arguments.contains("--testing-library")
+    }
+
+    /// Whether this process is the child started for `test`.
+    static func isChild(for test: Test, environment: [String: String]) -> Bool {
+      environment[childVariable] == testID(test)
+    }
+
+    static func testID(_ test: Test) -> String {
+      String(describing: test.id)
+    }
+
+    /// Set by this module's own tests that call the trait's scope directly, to check what the
+    /// trait does in place.
+    @TaskLocal static var runsInPlace = false
+
+    /// One child per test, shared by the test's cases: the first case starts it.
+    private static let children = Locked<[String: Task<Outcome, Never>]>([:])
+
+    /// Runs `test` in a child process (once for all its cases) and returns what it did, and
+    /// whether this caller is the one that started it.
+    static func run(_ test: Test) async -> (outcome: Outcome, started: Bool) {
+      let id = testID(test)
+      let (task, started) = children.withLock { children -> (Task<Outcome, Never>, Bool) in
+        if let running = children[id] { return (running, false) }
+        let task = Task.detached {
+          // Waiting for the child blocks a thread: one of its own, not one of the pool's.
+          await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
+            Thread { done.resume(returning: spawn(testID: id)) }.start()
+          }
+        }
+        children[id] = task
+        return (task, true)
+      }
+      return (await task.value, started)
+    }
+
+    /// The arguments of the child: this process's own, less those that choose tests or write
+    /// shared reports, plus a filter for exactly `testID` and an event stream to `eventsPath`.
+    static func childArguments(from arguments: [String], testID: String, eventsPath: String) -> [String] {
+      let dropWithValue: Set<String> = [
+        "--filter", "--skip", "--xunit-output", "--event-stream-output-path", "--event-stream-version",
+        "--experimental-event-stream-output", "--configuration-path", "--repetitions", "--repeat-until",
+      ]
+      var kept: [String] = []
+      var index = 1
+      while index < arguments.count {
+        let argument = arguments[index]
+        if dropWithValue.contains(argument) {
+          index += 2
+          continue
+        }
+        if dropWithValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+          index += 1
+          continue
+        }
+        kept.append(argument)
+        index += 1
+      }
+      let pattern = "^" + NSRegularExpression.escapedPattern(for: testID) + "$"
+      return kept + ["--filter", pattern, "--event-stream-output-path", eventsPath, "--event-stream-version", "0"]
+    }
+
+    private static func spawn(testID: String) -> Outcome {
+      let arguments = CommandLine.arguments
+      let events = FileManager.default.temporaryDirectory
+        .appendingPathComponent(
+          "queue-testing-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).jsonl")
+      defer { try? FileManager.default.removeItem(at: events) }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: arguments[0])
+      process.arguments = childArguments(from: arguments, testID: testID, eventsPath: events.path)
+      var environment = ProcessInfo.processInfo.environment
+      environment[childVariable] = testID
+      process.environment = environment
+      let output = Pipe()
+      let errors = Pipe()
+      process.standardOutput = output
+      process.standardError = errors
+      process.standardInput = FileHandle.nullDevice
+      do {
+        try process.run()
+      } catch {
+        return Outcome(
+          status: -1, endedBySignal: false, issues: [],
+          standardError: "could not start the child process \(arguments[0]): \(error)")
+      }
+      // Both pipes are drained while the child runs, so that a talkative child never blocks on
+      // a full pipe; the standard output (the child's own progress lines) is not needed.
+      let errorText = Locked(Data())
+      let reader = Thread {
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        errorText.withLock { $0 = data }
+      }
+      reader.start()
+      _ = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      while !reader.isFinished { usleep(1_000) }
+      let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
+      return Outcome(
+        status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
+        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+    }
+
+    /// The issues (not known ones) of a Swift Testing event stream, version 0.
+    static func parseIssues(_ data: Data) -> [ChildIssue] {
+      var issues: [ChildIssue] = []
+      for line in data.split(separator: UInt8(ascii: "\n")) {
+        guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+          record["kind"] as? String == "event",
+          let payload = record["payload"] as? [String: Any],
+          payload["kind"] as? String == "issueRecorded",
+          let issue = payload["issue"] as? [String: Any],
+          issue["isKnown"] as? Bool != true
+        else { continue }
+        var messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+        // "Issue recorded" is the headline Swift Testing gives an issue with only a comment;
+        // recording it again would repeat it above the comment.
+        if messages.count > 1, messages[0] == "Issue recorded" { messages.removeFirst() }
+        let location = issue["sourceLocation"] as? [String: Any] ?? [:]
+        issues.append(
+          ChildIssue(
+            text: messages.joined(separator: "\n"),
+            fileID: location["fileID"] as? String ?? "?/?",
+            filePath: location["_filePath"] as? String ?? "?",
+            line: location["line"] as? Int ?? 1,
+            column: location["column"] as? Int ?? 1))
+      }
+      return issues
+    }
+
+    /// Records in this process what the child did: each of its issues at its place, and a
+    /// plain statement when it ended without finishing.
+    static func record(_ outcome: Outcome, testName: String, sourceLocation: SourceLocation) {
+      for issue in outcome.issues {
+        Issue.record(
+          Comment(rawValue: issue.text),
+          sourceLocation: SourceLocation(
+            fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column))
+      }
+      switch (outcome.status, outcome.endedBySignal) {
+      case (0, false):
+        return
+      case (1, false) where !outcome.issues.isEmpty:
+        // An ordinary failure: its issues say it all.
+        return
+      case (ControlledSchedulingTrait.abandonedTestExitStatus, false):
+        var text = "\(testName) did not finish: a schedule left its body unable to finish, so the child process that"
+        text += " ran its schedules was ended (the rest of the suite ran on)."
+        if !outcome.issues.contains(where: { $0.text.contains("Controlled schedule") }) {
+          // The child ended before its issue reached the event stream: its report is on stderr.
+          text += "\n" + outcome.standardError.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+      default:
+        let how =
+          outcome.endedBySignal ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
+        let tail = outcome.standardError.split(separator: "\n").suffix(30).joined(separator: "\n")
+        Issue.record(
+          Comment(rawValue: "\(testName) did not finish: the child process running it \(how).\n\(tail)"),
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+#endif

@@ -1,0 +1,55 @@
+#if compiler(>=6.3)
+  import Foundation
+  import Testing
+
+  @testable import QueueTesting
+
+  /// The pure parts of running a controlled test in a child process; `.ci/stuck-suite.sh` runs
+  /// the whole of it from a user's package.
+  @Suite("Child process isolation")
+  struct ChildProcessIsolationTests {
+    @Test func childArgumentsSelectExactlyTheTestAndWriteNoSharedReport() {
+      let arguments = [
+        "/x/PackageTests.xctest", "--skip-build", "--filter", "stuck", "--parallel", "--xunit-output", "out.xml",
+        "--skip=slow", "--attachments-path", "/tmp/a", "--testing-library", "swift-testing",
+        "--event-stream-output-path", "e.json",
+      ]
+      let child = ChildProcessIsolation.childArguments(
+        from: arguments, testID: "M.S/f(_:)/F.swift:3:4", eventsPath: "/tmp/events.jsonl")
+      #expect(
+        child == [
+          "--skip-build", "--parallel", "--attachments-path", "/tmp/a", "--testing-library", "swift-testing",
+          "--filter", #"^M\.S\/f\(_:\)\/F\.swift:3:4$"#, "--event-stream-output-path", "/tmp/events.jsonl",
+          "--event-stream-version", "0",
+        ])
+    }
+
+    @Test func isolationAppliesOnlyToAParentStartedForSwiftTesting() {
+      let executable = CommandLine.arguments[0]
+      let arguments = [executable, "--testing-library", "swift-testing"]
+      #expect(ChildProcessIsolation.applies(environment: [:], arguments: arguments))
+      #expect(!ChildProcessIsolation.applies(environment: ["QUEUE_TESTING_CHILD": "M.t()"], arguments: arguments))
+      #expect(!ChildProcessIsolation.applies(environment: ["QUEUE_TESTING_ISOLATION": "none"], arguments: arguments))
+      #expect(!ChildProcessIsolation.applies(environment: [:], arguments: [executable]))
+      #expect(!ChildProcessIsolation.applies(environment: [:], arguments: ["/no/such/binary", "--testing-library"]))
+    }
+
+    @Test func eventStreamIssuesAreReadWithTheirPlaces() {
+      let stream = """
+        {"kind":"test","payload":{"id":"M.t()"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":24,"fileID":"M/T.swift","line":15}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"},{"symbol":"details","text":"one is not two"}],"testID":"M.t()"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":true,"sourceLocation":{"_filePath":"/p/T.swift","column":1,"fileID":"M/T.swift","line":20}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"known"}],"testID":"M.t()"},"version":0}
+        {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":2,"fileID":"M/T.swift","line":9}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"Controlled schedule 1 failed"}],"testID":"M.t()"},"version":0}
+        not json
+        """
+      let issues = ChildProcessIsolation.parseIssues(Data(stream.utf8))
+      #expect(
+        issues == [
+          .init(
+            text: "Expectation failed: 1 == 2\none is not two", fileID: "M/T.swift", filePath: "/p/T.swift", line: 15,
+            column: 24),
+          .init(text: "Controlled schedule 1 failed", fileID: "M/T.swift", filePath: "/p/T.swift", line: 9, column: 2),
+        ])
+    }
+  }
+#endif
