@@ -15,8 +15,7 @@ enum FailureText {
         console.out("    observed: \(violation.observed.joined(separator: ", "))")
       }
     case .outcome(let expected, let observed):
-      console.out(
-        "  expected the run to \(expected == .completes ? "complete" : expected.rawValue), but it \(observed)")
+      console.out("  \(outcomeSentence(expected: expected, observed: observed))")
       if case .deadlocked(let report) = failure.run.outcome {
         console.out(report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
       }
@@ -42,5 +41,22 @@ enum FailureText {
   static func flags(_ options: ScenarioRunner.Options) -> String {
     (options.implementation == .real ? "" : " --queue-impl \(options.implementation.rawValue)")
       + (options.checkDeterminism ? " --check-determinism" : "")
+  }
+
+  /// "expected the run to complete, but it deadlocked", in plain English for every pair.
+  static func outcomeSentence(expected: Scenario.Outcome, observed: String) -> String {
+    let wanted =
+      switch expected {
+      case .completes: "complete"
+      case .deadlocks: "deadlock"
+      case .any: "complete or deadlock"
+      }
+    let happened =
+      switch observed {
+      case "completes": "completed"
+      case "deadlocks": "deadlocked"
+      default: "ended: \(observed)"
+      }
+    return "expected the run to \(wanted), but it \(happened)"
   }
 }

@@ -79,6 +79,11 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   public var virtualTime: UInt64
   /// The last events, oldest first.
   public var lastEvents: [String]
+  /// Every task of the run with what it did last (`task 3 'name': waits: … at step 7`), for
+  /// the waits nothing announced: the runtime does not say which tasks finished, so the list has
+  /// them all, the root first, and the stuck ones are among those whose last event is a wait or a
+  /// suspension.
+  public var tasks: [String] = []
   /// Timers set past the end of virtual time (a sleep of `UInt64.max` nanoseconds, say): they
   /// never fire, so the tasks waiting on them are stuck unless something cancels them.
   public var timersThatNeverFire = 0
@@ -110,6 +115,11 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
     }
     if blockedTasks.isEmpty {
       lines.append("  no blocked task announced its wait (only queue items, TestGate and named continuations do)")
+      if !tasks.isEmpty {
+        lines.append("  the run's tasks and what each did last (the root has not finished):")
+        lines += tasks.prefix(50).map { "    \($0)" }
+        if tasks.count > 50 { lines.append("    … and \(tasks.count - 50) more") }
+      }
     } else {
       lines.append("  blocked:")
       lines += blockedTasks.map { "    \($0)" }

@@ -240,6 +240,14 @@
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
         itemsAwaitingFinish: awaitingFinish)
       report.timersThatNeverFire = timers.count { $0.deadline == Self.never }
+      if blocked.isEmpty {
+        let taskCount = localTaskIDs.count
+        let last = trace.lastEventOfEachTask(taskCount: taskCount)
+        report.tasks = (1...max(taskCount, 1)).map { task in
+          let what = last[task].map { "\($0.kind.summary) at step \($0.step)" } ?? "no event recorded"
+          return "\(trace.label(ofTask: task)): \(what)"
+        }
+      }
       return report
     }
 

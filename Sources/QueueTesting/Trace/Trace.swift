@@ -150,6 +150,18 @@ public struct Trace: Equatable, Sendable {
       "step \(event.step), \(label(ofTask: event.task)): \(event.kind.summary) at \(event.virtualTime) ns"
     }
   }
+
+  /// Each task's last event, by run-local task id (tasks with no event are missing). One pass
+  /// from the end that stops once every task in `1...taskCount` was found.
+  public func lastEventOfEachTask(taskCount: Int) -> [Int: Event] {
+    var found: [Int: Event] = [:]
+    let all = events
+    for event in all.reversed() where event.task > 0 && found[event.task] == nil {
+      found[event.task] = event
+      if found.count == taskCount { break }
+    }
+    return found
+  }
 }
 
 extension Trace.Event.Kind {

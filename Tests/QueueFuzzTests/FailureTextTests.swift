@@ -1,0 +1,20 @@
+import QueueTesting
+import Testing
+
+@testable import QueueFuzzCore
+
+@Suite("Failure text")
+struct FailureTextTests {
+  @Test(arguments: [
+    ("completes", "deadlocks", "expected the run to complete, but it deadlocked"),
+    ("deadlocks", "completes", "expected the run to deadlock, but it completed"),
+    (
+      "any", "step budget exceeded after 9 steps",
+      "expected the run to complete or deadlock, but it ended: step budget exceeded after 9 steps"
+    ),
+  ])
+  func outcomeSentencesReadAsEnglish(_ expected: String, _ observed: String, _ sentence: String) throws {
+    let outcome = try #require(Scenario.Outcome(rawValue: expected))
+    #expect(FailureText.outcomeSentence(expected: outcome, observed: observed) == sentence)
+  }
+}
