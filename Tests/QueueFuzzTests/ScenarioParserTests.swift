@@ -71,6 +71,29 @@ struct ScenarioParserTests {
     #expect(errors(text.replacingOccurrences(of: "\n", with: "\r\n")) == lf)
   }
 
+  /// A long chain of nested items parses (validation is linear), and a cycle closing it is
+  /// reported on every item of the cycle.
+  @Test func aLongChainOfNestedItemsParsesAndItsCycleIsFound() throws {
+    let count = 20_000
+    var lines = ["scenario 1", "queue q fifo", "caller c sync", "  enqueue q i1"]
+    for index in 1...count {
+      lines.append("item i\(index)")
+      if index < count { lines.append("  enqueue q i\(index + 1)") }
+    }
+    let scenario = try ScenarioParser.parse(lines.joined(separator: "\n"), path: "chain.scenario")
+    #expect(scenario.items.count == count)
+
+    lines[3] = "  work"
+    lines.append("  enqueue q i1")
+    do {
+      _ = try ScenarioParser.parse(lines.joined(separator: "\n"), path: "cycle.scenario")
+      Issue.record("a cycle of enqueues was accepted")
+    } catch {
+      #expect(error.errors.count == count)
+      #expect(error.errors.allSatisfy { $0.message.contains("is enqueued by its own steps") })
+    }
+  }
+
   @Test func parsesEveryConstruct() throws {
     let scenario = try ScenarioParser.parse(Self.valid, path: "valid.scenario")
     #expect(scenario.name == "a valid file")

@@ -20,6 +20,9 @@ enum GenerateCommand: FuzzCommand {
       --steps N      At most N plain steps per item (default 3).
     """
 
+  /// The most lines one `generate` writes (about 160 MB).
+  static let maximumLines = 10_000_000
+
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
     let directory: String
     let seed: UInt64
@@ -45,6 +48,15 @@ enum GenerateCommand: FuzzCommand {
         stepsPerItem: try reader.integer("--steps", default: 3, range: 0...100))
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
+    }
+    // Each file has about a line per queue and caller and (steps + 2) per item: a typo in
+    // --count or --items must not fill the disk.
+    let linesPerFile = sizes.queues + sizes.callers + sizes.items * (sizes.stepsPerItem + 2)
+    let lines = count * linesPerFile
+    guard lines <= maximumLines else {
+      return QueueFuzz.usageError(
+        "--count \(count) with these sizes would write about \(lines) lines (\(lines * 16 / 1_000_000) MB); at most \(maximumLines) lines at once",
+        help: help, console: console)
     }
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -6,7 +6,7 @@ enum RunCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive]
                                   [--queue-impl NAME] [--step-budget N] [--check-determinism]
-                                  [--format text|json|junit] [--output FILE]
+                                  [--format text|json|junit] [--output FILE] [--memory-limit MB]
 
     Checks every scenario file (*.scenario) under each PATH (files or folders, recursive) under
     N schedules, stopping a scenario at its first failure. A file's 'schedule' lines (saved by
@@ -24,18 +24,38 @@ enum RunCommand: FuzzCommand {
       --format NAME          text (default), json or junit (one testcase per scenario).
       --output FILE          Write the json or junit report to FILE (text still printed);
                              without it the report replaces the text on standard output.
+      --memory-limit MB      Stop early, with the summary, past this resident size (default
+                             4096): tasks of deadlocked runs can never be freed.
 
-    EXIT STATUS: 0 all guarantees held, 1 one failed, 2 bad input or usage.
+    Ctrl-C stops after the scenario in progress, with the summary and the report so far.
+
+    EXIT STATUS: 0 all guarantees held, 1 one failed (or the run stopped at --memory-limit),
+                 2 bad input or usage, 130 interrupted by Ctrl-C before any failure.
     """
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
+    InterruptSignal.install()
+    defer { InterruptSignal.uninstall() }
+    return run(arguments, console: console) { InterruptSignal.wasReceived }
+  }
+
+  /// Runs the command; `shouldStop` is asked between scenarios (Ctrl-C in the command line).
+  /// `residentMegabytes` reads the process's resident size (a test can stand in for it).
+  static func run(
+    _ arguments: [String], console: FuzzConsole, shouldStop: () -> Bool,
+    residentMegabytes: () -> Int? = { ResidentMemory.megabytes }
+  ) -> Int32 {
     let options: ScenarioRunner.Options
     let paths: [String]
     let destination: ReportDestination
+    let memoryLimitMegabytes: Int
     do {
       let reader = try ArgumentReader(
         arguments,
-        options: ["--schedules", "--seed", "--strategy", "--queue-impl", "--step-budget", "--format", "--output"],
+        options: [
+          "--schedules", "--seed", "--strategy", "--queue-impl", "--step-budget", "--format", "--output",
+          "--memory-limit",
+        ],
         flagNames: ["--check-determinism"])
       guard !reader.positionals.isEmpty else {
         return QueueFuzz.usageError("'run' needs at least one PATH", help: help, console: console)
@@ -43,8 +63,13 @@ enum RunCommand: FuzzCommand {
       paths = reader.positionals
       options = try runnerOptions(reader, defaultSchedules: 200)
       destination = try ReportDestination(reader)
+      memoryLimitMegabytes = try reader.integer("--memory-limit", default: 4096, range: 64...1_000_000)
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
+    }
+    if let problem = destination.outputProblem {
+      console.err("queue-fuzz: error: \(problem); nothing was run")
+      return 2
     }
 
     var files: [String] = []
@@ -83,7 +108,19 @@ enum RunCommand: FuzzCommand {
     let clock = ContinuousClock()
     let start = clock.now
     var results: [FuzzReport.ScenarioResult] = []
+    var stopReason: String?
     for scenario in scenarios {
+      if shouldStop() {
+        stopReason = "interrupted"
+        break
+      }
+      if let resident = residentMegabytes(), resident > memoryLimitMegabytes {
+        text.out(
+          "queue-fuzz: stopping early: \(resident) MB resident, over --memory-limit \(memoryLimitMegabytes) (tasks of deadlocked runs can never be freed)"
+        )
+        stopReason = "memory-limit"
+        break
+      }
       let report = ScenarioRunner.run(scenario, options: options)
       let path = scenario.path ?? "FILE"
       let replay = report.failure.map {
@@ -107,14 +144,17 @@ enum RunCommand: FuzzCommand {
       }
     }
     let elapsed = QueueFuzz.seconds(start.duration(to: clock.now))
-    let summary = FuzzReport.Summary(results, seconds: elapsed, interrupted: false)
+    let interrupted = stopReason == "interrupted"
+    let summary = FuzzReport.Summary(results, seconds: elapsed, interrupted: interrupted, stopReason: stopReason)
+    let notRun = scenarios.count - results.count
     text.out(
-      "queue-fuzz: \(summary.passed) passed, \(summary.failed) failed; \(summary.schedules) schedules in \(QueueFuzz.format(seconds: elapsed)) (\(Int(summary.schedulesPerSecond)) schedules/s)"
+      "queue-fuzz: \(summary.passed) passed, \(summary.failed) failed; \(summary.schedules) schedules in \(QueueFuzz.format(seconds: elapsed)) (\(Int(summary.schedulesPerSecond)) schedules/s)\(notRun > 0 ? "; \(notRun) scenario(s) not run (\(interrupted ? "interrupted by Ctrl-C" : "memory limit"))" : "")"
     )
     let report = FuzzReport(
       command: "run", options: FuzzReport.Options(options), scenarios: results, summary: summary)
     guard destination.write(report, console: console) else { return 2 }
-    return summary.failed == 0 ? 0 : 1
+    if summary.failed > 0 || stopReason == "memory-limit" { return 1 }
+    return interrupted ? 130 : 0
   }
 
   /// The runner options shared by `run` and `stress`.

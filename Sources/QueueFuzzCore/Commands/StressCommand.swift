@@ -70,6 +70,12 @@ enum StressCommand: FuzzCommand {
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
+    if let problem = settings.destination.outputProblem
+      ?? OutputLocation.problemWritingFolder(settings.failuresDirectory)
+    {
+      console.err("queue-fuzz: error: \(problem); nothing was run")
+      return 2
+    }
     var session = StressSession(settings: settings, console: console)
     return session.run(shouldStop: shouldStop)
   }

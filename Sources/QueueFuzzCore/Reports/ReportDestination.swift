@@ -28,6 +28,12 @@ struct ReportDestination {
     }
   }
 
+  /// Why `--output` cannot be written, checked before anything runs; nil when it can (or when
+  /// there is no `--output`).
+  var outputProblem: String? {
+    outputPath.flatMap(OutputLocation.problemWritingFile(at:))
+  }
+
   /// Whether the report replaces the text on standard output.
   var takesStandardOutput: Bool { format != .text && outputPath == nil }
 

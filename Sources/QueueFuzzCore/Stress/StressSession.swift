@@ -11,6 +11,8 @@ struct StressSession {
   private var results: [FuzzReport.ScenarioResult] = []
   private var schedules = 0
   private var savedFiles: [String] = []
+  /// Set when a failure could not be saved: the session stops rather than lose the next ones.
+  private var saveFailed = false
   /// Saved shrunk cases (scenario text without its name) and their files: the same small case
   /// found again is reported, not saved twice.
   private var savedCases: [String: String] = [:]
@@ -37,6 +39,11 @@ struct StressSession {
     )
     var stopReason = "count"
     for index in plan.indices {
+      if saveFailed {
+        text.out("queue-fuzz stress: stopping: a failure could not be saved in \(settings.failuresDirectory)")
+        stopReason = "failures-unwritable"
+        break
+      }
       if shouldStop() {
         stopReason = "interrupted"
         break
@@ -77,7 +84,7 @@ struct StressSession {
       options: FuzzReport.Options(
         settings.options, shard: plan.shard.description, durationSeconds: settings.durationSeconds, count: plan.count),
       scenarios: results, summary: summary)
-    guard settings.destination.write(report, console: console) else { return 2 }
+    guard settings.destination.write(report, console: console), !saveFailed else { return 2 }
     if summary.failed > 0 { return 1 }
     return interrupted ? 130 : 0
   }
@@ -147,6 +154,8 @@ struct StressSession {
     if let path {
       savedFiles.append(path)
       savedCases[caseKey] = path
+    } else {
+      saveFailed = true
     }
     record.replay = replay(path ?? "FILE")
     record.savedTo = path

@@ -14,6 +14,7 @@ final class ScenarioExecution: Sendable {
   let scenario: Scenario
   private let runtimes: [String: any ScenarioQueueRuntime]
   private let itemQueues: [String: Scenario.Queue]
+  private let itemSteps: [String: [Scenario.Step]]
   private let state = Locked(State())
 
   init(scenario: Scenario, implementation: QueueImplementation) {
@@ -21,13 +22,15 @@ final class ScenarioExecution: Sendable {
     var runtimes: [String: any ScenarioQueueRuntime] = [:]
     for queue in scenario.queues { runtimes[queue.name] = implementation.makeRuntime(for: queue) }
     self.runtimes = runtimes
+    let queues = Dictionary(scenario.queues.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var itemQueues: [String: Scenario.Queue] = [:]
     for step in scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps) {
-      if case .enqueue(let queue, let item, _, _) = step.action, let declared = scenario.queue(named: queue) {
+      if case .enqueue(let queue, let item, _, _) = step.action, let declared = queues[queue] {
         itemQueues[item] = declared
       }
     }
     self.itemQueues = itemQueues
+    itemSteps = Dictionary(scenario.items.map { ($0.name, $0.steps) }, uniquingKeysWith: { first, _ in first })
   }
 
   var events: [OrderingEvent] { state.withLock { $0.events } }
@@ -152,7 +155,7 @@ final class ScenarioExecution: Sendable {
 
   /// What the queue runs for `item`: its steps, framed by start and finish events.
   private func body(of item: String) -> ScenarioItemBody {
-    let steps = scenario.item(named: item)?.steps ?? []
+    let steps = itemSteps[item] ?? []
     return { isolation in
       self.record(.started, item: item)
       if Task.isCancelled { TraceRecorder.mark("\(item) sees cancellation") }

@@ -391,20 +391,25 @@ public struct ScenarioParser: Sendable {
   /// Cross-references: queues and items exist, each item is enqueued exactly once, no item
   /// enqueues itself through its own steps, cancels target items run as tasks.
   private mutating func validate(_ scenario: Scenario) {
+    // Names are looked up in sets and every check is one pass: a file of 20,000 nested items
+    // validates in linear time.
+    let queueNames = Set(scenario.queues.map(\.name))
+    let itemNames = Set(scenario.items.map(\.name))
     var enqueuedAt: [String: Int] = [:]
     var styles: [String: Scenario.EnqueueStyle] = [:]
-    var children: [String: [String]] = [:]
+    /// The item whose steps enqueue each item (callers are not items).
+    var parent: [String: String] = [:]
     let owners: [(name: String?, steps: [Scenario.Step])] =
       scenario.callers.map { (nil, $0.steps) } + scenario.items.map { ($0.name, $0.steps) }
     for (ownerName, steps) in owners {
       for step in steps {
         guard case .enqueue(let queue, let item, let style, _) = step.action else { continue }
-        if scenario.queue(named: queue) == nil {
+        if !queueNames.contains(queue) {
           error(
             step.line, column(1, onLine: step.line),
             "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main'")
         }
-        if scenario.item(named: item) == nil {
+        if !itemNames.contains(item) {
           error(
             step.line, column(2, onLine: step.line),
             "unknown item '\(item)': declare it with 'item \(item)' and its steps")
@@ -415,14 +420,14 @@ public struct ScenarioParser: Sendable {
         } else {
           enqueuedAt[item] = step.line
           styles[item] = style
-          if let ownerName { children[ownerName, default: []].append(item) }
+          if let ownerName { parent[item] = ownerName }
         }
       }
     }
     for owner in owners {
       for step in owner.steps {
         guard case .cancel(let item) = step.action else { continue }
-        if scenario.item(named: item) == nil {
+        if !itemNames.contains(item) {
           error(step.line, column(1, onLine: step.line), "unknown item '\(item)' to cancel")
         } else if styles[item] != .task {
           error(
@@ -437,16 +442,27 @@ public struct ScenarioParser: Sendable {
         "item '\(item.name)' is never enqueued: add 'enqueue|wait|task QUEUE \(item.name)' to a caller or item")
     }
     // An item reachable from itself would be enqueued by its own body: impossible to run once.
-    for item in scenario.items {
-      var stack = children[item.name] ?? []
-      var seen: Set<String> = []
-      while let next = stack.popLast() {
-        if next == item.name {
-          error(item.line, 6, "item '\(item.name)' is enqueued by its own steps (directly or through other items)")
+    // Each item has at most one enqueuer, so those items are exactly the ones on a cycle of
+    // enqueuer links; one walk up the links from each item, never revisiting, finds them all.
+    var onCycle: Set<String> = []
+    var finished: Set<String> = []
+    for item in scenario.items where !finished.contains(item.name) {
+      var path: [String] = []
+      var position: [String: Int] = [:]
+      var current: String? = item.name
+      while let name = current, !finished.contains(name) {
+        if let start = position[name] {
+          onCycle.formUnion(path[start...])
           break
         }
-        if seen.insert(next).inserted { stack += children[next] ?? [] }
+        position[name] = path.count
+        path.append(name)
+        current = parent[name]
       }
+      finished.formUnion(path)
+    }
+    for item in scenario.items where onCycle.contains(item.name) {
+      error(item.line, 6, "item '\(item.name)' is enqueued by its own steps (directly or through other items)")
     }
   }
 

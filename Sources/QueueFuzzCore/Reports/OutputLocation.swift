@@ -1,0 +1,45 @@
+import Foundation
+
+/// Checks, before any work, that what a command will write can be written: a report file's
+/// folder, a folder of saved failures. Finding out after an hour of stress is too late.
+enum OutputLocation {
+  /// Why a file could not be written at `path` (its folder is missing or not writable, or the
+  /// file exists and is not writable), or nil when it can.
+  static func problemWritingFile(at path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    let directory = folder.isEmpty ? "." : folder
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return "cannot write \(path): the folder \(directory) does not exist"
+    }
+    guard FileManager.default.isWritableFile(atPath: directory) else {
+      return "cannot write \(path): the folder \(directory) is not writable"
+    }
+    if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
+      return "cannot write \(path): the file is not writable"
+    }
+    return nil
+  }
+
+  /// Why files could not be written in `directory`, or nil when they can: it exists and is a
+  /// writable folder, or it does not exist yet and its nearest existing ancestor is a writable
+  /// folder (so it can be created when the first file is saved; nothing is created now).
+  static func problemWritingFolder(_ directory: String) -> String? {
+    var candidate = directory.isEmpty ? "." : directory
+    while true {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) {
+        guard isDirectory.boolValue else { return "cannot save files in \(directory): \(candidate) is not a folder" }
+        guard FileManager.default.isWritableFile(atPath: candidate) else {
+          return "cannot save files in \(directory): \(candidate) is not writable"
+        }
+        return nil
+      }
+      let parent = (candidate as NSString).deletingLastPathComponent
+      if parent.isEmpty || parent == candidate {
+        return FileManager.default.isWritableFile(atPath: ".") ? nil : "cannot save files in \(directory)"
+      }
+      candidate = parent
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import QueueTesting
+import Testing
+
+@testable import QueueFuzzCore
+
+extension QueueFuzzCommandSuites {
+  /// Problems found before any work, a run that stops early with its summary, and no trap on
+  /// odd sizes.
+  @Suite("queue-fuzz robustness")
+  struct CommandRobustnessTests {
+    static let corpusFile = scenariosFolder + "/fifo/suspend-between-work.scenario"
+
+    @Test func anUnwritableReportIsFoundBeforeRunning() {
+      let (status, output) = runFuzz([
+        "run", Self.corpusFile, "--format", "json", "--output", "/no/such/folder/report.json",
+      ])
+      #expect(status == 2)
+      #expect(output.err.contains("the folder /no/such/folder does not exist; nothing was run"), "\(output.err)")
+      #expect(!output.out.contains("PASS"))
+    }
+
+    @Test func anUnwritableFailuresFolderIsFoundBeforeStressing() {
+      let (status, output) = runFuzz(["stress", "--count", "1", "--failures", Self.corpusFile + "/inside"])
+      #expect(status == 2)
+      #expect(output.err.contains("nothing was run"), "\(output.err)")
+      let (reportStatus, reportOutput) = runFuzz([
+        "stress", "--count", "1", "--format", "junit", "--output", "/no/such/folder/r.xml",
+      ])
+      #expect(reportStatus == 2)
+      #expect(reportOutput.err.contains("does not exist"))
+    }
+
+    @Test func ctrlCStopsARunWithItsSummary() {
+      let captured = CapturedConsole()
+      let status = RunCommand.run([scenariosFolder], console: captured.console, shouldStop: { true })
+      #expect(status == 130)
+      #expect(captured.out.contains("0 passed, 0 failed"))
+      #expect(captured.out.contains("scenario(s) not run (interrupted by Ctrl-C)"))
+    }
+
+    @Test func aRunStopsAtItsMemoryLimit() {
+      let captured = CapturedConsole()
+      let status = RunCommand.run(
+        [scenariosFolder, "--memory-limit", "100"], console: captured.console, shouldStop: { false },
+        residentMegabytes: { 101 })
+      #expect(status == 1)
+      #expect(captured.out.contains("stopping early: 101 MB resident, over --memory-limit 100"))
+      #expect(captured.out.contains("not run (memory limit)"))
+    }
+
+    @Test func generateRefusesToFillTheDisk() {
+      let (status, output) = runFuzz([
+        "generate", "--out", "/tmp/never-written", "--count", "1000000", "--items", "1000", "--steps", "100",
+      ])
+      #expect(status == 2)
+      #expect(output.err.contains("at most 10000000 lines at once"), "\(output.err)")
+      #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written"))
+    }
+  }
+}
