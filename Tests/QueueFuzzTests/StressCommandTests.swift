@@ -176,6 +176,27 @@ extension QueueFuzzCommandSuites {
       #expect(output.contains("interrupted by Ctrl-C"))
     }
 
+    /// `run` takes Ctrl-C the same way: SIGINT after its first line stops it before its first
+    /// scenario, with the summary, exit status 130.
+    @Test func sigintStopsARunCleanly() async {
+      let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
+        let raised = Locked(false)
+        let console = FuzzConsole(
+          out: { line in
+            print(line)
+            let first = raised.withLock { raised in
+              defer { raised = true }
+              return !raised
+            }
+            if first { raise(SIGINT) }
+          }, err: { _ in })
+        exit(QueueFuzz.main(["run", scenariosFolder], console: console))
+      }
+      let output = String(decoding: child?.standardOutputContent ?? [], as: UTF8.self)
+      #expect(output.contains("queue-fuzz: 0 passed, 0 failed"))
+      #expect(output.contains("not run (interrupted by Ctrl-C)"))
+    }
+
     @Test func determinismCheckIsAFailureOfItsOwnKind() throws {
       let folder = scenariosFolder + "/fifo"
       let (plain, _) = runFuzz(["run", folder, "--queue-impl", "state-between-runs", "--schedules", "20"])
@@ -250,6 +271,42 @@ extension QueueFuzzCommandSuites {
       #expect(DurationText.seconds("0s") == nil)
       #expect(DurationText.seconds("10 m") == nil)
       #expect(DurationText.seconds("m") == nil)
+    }
+  }
+}
+
+extension QueueFuzzCommandSuites {
+  /// Shrinking keeps only reductions that stay true on the real queues.
+  @Suite("Shrinking preserves truth")
+  struct ShrinkTruthTests {
+    /// A generated scenario whose shrink, without the check, hoists a `wait` across two queues
+    /// into an item that waits on its own FIFO queue: a file that deadlocks on any queue.
+    static func failingCase() throws -> (Scenario, Schedule, ScenarioRunner.Options) {
+      let plan = StressPlan(seed: 3, shard: .whole, count: nil, sizes: ScenarioGenerator.Sizes())
+      let scenario = plan.scenario(at: 1806)
+      var options = ScenarioRunner.Options(schedules: 100, implementation: .fifoReleasesAtSuspension)
+      options.seed = plan.scheduleSeed(of: 1806)
+      let failure = try #require(ScenarioRunner.run(scenario, options: options).failure)
+      return (scenario, failure.run.schedule, options)
+    }
+
+    static func passesOnTheRealQueues(_ scenario: Scenario) -> Bool {
+      ScenarioRunner.run(scenario, options: ScenarioRunner.Options(schedules: 300)).failure == nil
+    }
+
+    @Test func aReductionThatIsFalseOnTheRealQueuesIsRejected() throws {
+      let (scenario, schedule, options) = try Self.failingCase()
+      #expect(Self.passesOnTheRealQueues(scenario))
+
+      let unchecked = try #require(
+        ScenarioShrinker(options: options, runBudget: 20_000, truthSchedules: 0).shrink(scenario, schedule: schedule))
+      #expect(!Self.passesOnTheRealQueues(unchecked.scenario), "the planted self-wait reduction is no longer made")
+
+      let shrunk = try #require(
+        ScenarioShrinker(options: options, runBudget: 20_000).shrink(scenario, schedule: schedule))
+      #expect(Self.passesOnTheRealQueues(shrunk.scenario))
+      #expect(ScenarioRunner.run(shrunk.scenario, options: options).failure != nil)
+      #expect(shrunk.after.items <= 4)
     }
   }
 }

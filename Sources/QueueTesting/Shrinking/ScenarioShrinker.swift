@@ -41,12 +41,24 @@
     public var schedulesPerCandidate: Int
     /// The most schedules to run in all; past it the smallest case found so far is returned.
     public var runBudget: Int
+    /// When shrinking a failure of a deliberately broken implementation (``options`` not on the
+    /// real queues): the schedules on the real queues that every kept reduction must pass, its
+    /// expected outcome included (its failing schedule, the oldest-first one, then this many
+    /// seeded random ones). A reduction can turn a correct scenario into a wrong one (a `wait`
+    /// across two queues hoisted into an item that waits on its own FIFO queue deadlocks on any
+    /// queue); such a file would "fail" for a reason that is not the bug, and the real queues
+    /// too. 0 turns the check off.
+    public var truthSchedules: Int
 
     /// Creates a shrinker.
-    public init(options: ScenarioRunner.Options = .init(), schedulesPerCandidate: Int = 8, runBudget: Int = 50_000) {
+    public init(
+      options: ScenarioRunner.Options = .init(), schedulesPerCandidate: Int = 8, runBudget: Int = 50_000,
+      truthSchedules: Int = 16
+    ) {
       self.options = options
       self.schedulesPerCandidate = schedulesPerCandidate
       self.runBudget = runBudget
+      self.truthSchedules = truthSchedules
     }
 
     /// Shrinks `scenario`, which fails under `schedule`.
@@ -128,8 +140,14 @@
         return Case(scenario: scenario, run: run, failure: failure)
       }
 
-      /// The failing case `scenario` makes under one of the schedules tried, or nil.
+      /// The failing case `scenario` makes under one of the schedules tried, or nil; also nil
+      /// when the case is not true on the real queues (see ``ScenarioShrinker/truthSchedules``).
       mutating func failingCase(_ scenario: Scenario, hint: Schedule) -> Case? {
+        guard let found = anyFailingCase(scenario, hint: hint) else { return nil }
+        return holdsOnRealQueues(found) ? found : nil
+      }
+
+      private mutating func anyFailingCase(_ scenario: Scenario, hint: Schedule) -> Case? {
         if let found = failing(scenario, under: ReplayStrategy(hint)) { return found }
         if !hint.choices.isEmpty, let found = failing(scenario, under: ReplayStrategy(Schedule(choices: []))) {
           return found
@@ -140,6 +158,30 @@
         }
         return nil
       }
+
+      /// Whether the real queues pass `found`'s scenario (always, when the failure being shrunk
+      /// is one of the real queues, or the check is off).
+      mutating func holdsOnRealQueues(_ found: Case) -> Bool {
+        guard shrinker.options.implementation != .real, shrinker.truthSchedules > 0 else { return true }
+        var real = shrinker.options
+        real.implementation = .real
+        real.checkDeterminism = false
+        func passes(_ strategy: some ScheduleStrategy & Sendable) -> Bool {
+          runs += 1
+          return ScenarioRunner.check(found.scenario, strategy: strategy, options: real).failure == nil
+        }
+        guard passes(ReplayStrategy(found.schedule)), passes(ReplayStrategy(Schedule(choices: []))) else {
+          return false
+        }
+        for index in 0..<shrinker.truthSchedules {
+          let seed = ScheduleSeries.scheduleSeed(Self.truthSeed, index)
+          if !passes(SeededRandomStrategy(seed: seed)) { return false }
+        }
+        return true
+      }
+
+      /// The seed of the real-queue schedules a kept case must pass ("TRUTH" in ASCII).
+      static let truthSeed: UInt64 = 0x54_5255_5448
 
       /// Applies reductions while one keeps failing; true when the scenario shrank. After a
       /// success the next candidates are tried from the same position, so one pass costs about
