@@ -17,12 +17,16 @@ let package = Package(
   targets: [
     .target(name: "AsyncQueue"),
     .target(name: "AsyncOperation"),
-    .target(name: "QueueTesting", dependencies: ["AsyncQueue"]),
-    .target(name: "QueueFuzzCore", dependencies: ["QueueTesting"]),
+    // The engine (executor, strategies, traces, oracles, deadlock reports, scenarios, shrinking)
+    // imports neither Testing nor XCTest, so queue-fuzz links neither; QueueTesting adds the Swift
+    // Testing trait, expectations and the XCTest entry point, and re-exports the engine.
+    .target(name: "QueueTestingEngine", dependencies: ["AsyncQueue"]),
+    .target(name: "QueueTesting", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
+    .target(name: "QueueFuzzCore", dependencies: ["QueueTestingEngine"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
     .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperation"]),
-    .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "AsyncQueue"]),
-    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueTesting"]),
+    .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "AsyncQueue"]),
+    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueTestingEngine"]),
   ],
   swiftLanguageModes: [.v6]
 )

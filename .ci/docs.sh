@@ -10,8 +10,12 @@ catalog=Sources/QueueTesting/QueueTesting.docc
 graphs=.build/docs-symbol-graphs
 rm -rf "$graphs" .build/docs
 mkdir -p "$graphs"
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
-cp .build/*/symbolgraph/QueueTesting*.symbols.json "$graphs/"
+# QueueTesting re-exports its engine (QueueTestingEngine): extract its symbol graph with the
+# engine's symbols in it, so the catalog documents and links the whole public surface as one module.
+swift build --target QueueTesting >/dev/null
+modules="$(swift build --show-bin-path)/Modules"
+swift-symbolgraph-extract -module-name QueueTesting -I "$modules" -target "$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
+  -output-dir "$graphs" -minimum-access-level public -experimental-allowed-reexported-modules=QueueTestingEngine
 docc convert "$catalog" \
   --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name QueueTesting \

@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// The `queue-fuzz` command line: `run`, `replay`, `generate`, `stress`, `shrink`.
 ///

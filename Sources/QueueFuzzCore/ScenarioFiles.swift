@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// Finds and reads scenario files.
 enum ScenarioFiles {

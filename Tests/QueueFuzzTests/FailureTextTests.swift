@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 import Testing
 
 @testable import QueueFuzzCore

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import QueueFuzzCore
-@testable import QueueTesting
+@testable import QueueTestingEngine
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -2,7 +2,7 @@ import Foundation
 import QueueFuzzCore
 import Testing
 
-@testable import QueueTesting
+@testable import QueueTestingEngine
 
 /// Captures a command's output.
 final class CapturedConsole: Sendable {

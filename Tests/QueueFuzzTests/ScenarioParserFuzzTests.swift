@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import QueueTesting
+@testable import QueueTestingEngine
 
 /// The parser against thousands of mutated corpus files (seeded, so a failure replays): it
 /// never traps, and every rejection points inside the file with a message.

@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 import Testing
 
 @Suite("Scenario parser")

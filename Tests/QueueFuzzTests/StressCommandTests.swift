@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import QueueFuzzCore
-@testable import QueueTesting
+@testable import QueueTestingEngine
 
 /// A fresh temporary folder, removed by the caller.
 func temporaryFolder(_ label: String) -> String {

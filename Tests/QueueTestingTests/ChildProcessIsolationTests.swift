@@ -3,6 +3,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// The pure parts of running a controlled test in a child process; `.ci/stuck-suite.sh` runs
   /// the whole of it from a user's package.

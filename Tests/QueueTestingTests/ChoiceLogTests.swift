@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QueueTesting
+@testable import QueueTestingEngine
 
 /// A run's choices are packed two to a word; what comes back must be exactly what went in,
 /// including choices too large to pack.

@@ -2,6 +2,7 @@
   @testable import AsyncQueue
   import Foundation
   @testable import QueueTesting
+  @testable import QueueTestingEngine
   import Testing
 
   // MARK: - The task-per-call counter under the trait: the queues pass every schedule

@@ -4,6 +4,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// Every actor hop is a scheduling point: for each kind of hop, a body whose bad outcome only
   /// the interleaving at that hop produces, found by random, PCT and exhaustive search. Run with

@@ -2,6 +2,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// The mailbox decides, for jobs enqueued on threads other than the driver, whether they are
   /// the run's; a pure value, so every decision is checked directly.

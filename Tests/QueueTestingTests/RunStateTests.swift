@@ -2,6 +2,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// The driver's state machine, step by step: which job runs next, how choices are recorded,
   /// when virtual time moves, and how a run ends. Jobs are stand-in handles that are never run.

@@ -1,5 +1,6 @@
 #if compiler(>=6.3)
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// Numbered stand-ins for runtime jobs, for tests of the executor's state machines: never run,
   /// only held, stored and compared (an `UnownedJob` is one pointer).

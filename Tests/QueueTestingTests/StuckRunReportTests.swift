@@ -2,6 +2,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// What a stuck run says when its waits were not announced, and named throwing waits.
   @Suite("Stuck run reports", .serialized)

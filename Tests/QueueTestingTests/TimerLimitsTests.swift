@@ -2,6 +2,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
 
   /// Durations and deadlines at the edge of virtual time saturate: nothing traps, a deadline past
   /// the end of virtual time never comes, and a cancelled sleep wakes.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import QueueTesting
+@testable import QueueTestingEngine
 
 /// The trace keeps `ran` events in compact records and every other event whole; what it hands
 /// back must be exactly what went in.

@@ -1,6 +1,7 @@
 #if compiler(>=6.3)
   import AsyncQueue
   @testable import QueueTesting
+  @testable import QueueTestingEngine
   import XCTest
 
   /// The XCTest entry point and the routing of QueueTesting's failures to `XCTFail`. Failures

@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// `queue-fuzz generate --seed S --count N --out DIR`
 enum GenerateCommand: FuzzCommand {

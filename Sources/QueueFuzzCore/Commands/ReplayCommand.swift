@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// `queue-fuzz replay FILE --schedule TEXT`
 enum ReplayCommand: FuzzCommand {

@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// `queue-fuzz run PATH...`
 enum RunCommand: FuzzCommand {

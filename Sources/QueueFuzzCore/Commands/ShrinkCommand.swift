@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// `queue-fuzz shrink FILE [--schedule TEXT]`
 enum ShrinkCommand: FuzzCommand {

@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// `queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]`
 enum StressCommand: FuzzCommand {

@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// The text a failure prints: what broke, expected versus observed, the per-task trace and the
 /// replay command.

@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 extension FuzzReport.Options {
   /// The options of a run or stress session.

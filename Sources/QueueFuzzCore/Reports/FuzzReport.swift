@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// What `queue-fuzz run` and `queue-fuzz stress` found, in the shape `--format json` writes
 /// (documented in the README, section "Reports") and `--format junit` renders.

@@ -1,5 +1,5 @@
 import Foundation
-import QueueTesting
+import QueueTestingEngine
 
 /// A failing case saved as a scenario file: comments saying where it came from and how to
 /// replay it, then the scenario with its failing schedule (a `schedule` line), so that

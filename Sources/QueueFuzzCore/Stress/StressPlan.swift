@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// Which generated scenarios a stress session runs, and how each is made.
 ///

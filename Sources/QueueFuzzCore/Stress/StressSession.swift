@@ -1,4 +1,4 @@
-import QueueTesting
+import QueueTestingEngine
 
 /// One `queue-fuzz stress` session: runs the plan's scenarios until the budget ends, shrinks and
 /// saves each failure, keeps the progress line up to date, and reports.

@@ -1,6 +1,7 @@
 #if compiler(>=6.3)
   import AsyncQueue
   @testable import QueueTesting
+  @testable import QueueTestingEngine
   import Testing
 
   /// `OrderedProperty` under the controlled executor, against a naive property that sends each
