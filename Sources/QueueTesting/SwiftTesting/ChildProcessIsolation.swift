@@ -144,14 +144,15 @@
       // Both pipes are drained while the child runs, so that a talkative child never blocks on
       // a full pipe; the standard output (the child's own progress lines) is not needed.
       let errorText = Locked(Data())
-      let reader = Thread {
+      let errorsRead = DispatchSemaphore(value: 0)
+      Thread {
         let data = errors.fileHandleForReading.readDataToEndOfFile()
         errorText.withLock { $0 = data }
-      }
-      reader.start()
+        errorsRead.signal()
+      }.start()
       _ = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
-      while !reader.isFinished { usleep(1_000) }
+      errorsRead.wait()
       let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
       return Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,

@@ -126,7 +126,7 @@
           }
         }
         if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
-          report.inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
+          report.inlineHopTasks = result.inlineHopTaskLabels
         }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =

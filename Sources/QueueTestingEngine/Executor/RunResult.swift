@@ -44,6 +44,11 @@ public struct RunResult: Sendable {
   /// search does not claim to have exhausted a space in which such a run occurred.
   public var inlineHopTasks: [Int] = []
 
+  /// ``inlineHopTasks`` as the trace names them (`task 3 'download'`), for reports.
+  public var inlineHopTaskLabels: [String] {
+    inlineHopTasks.map { trace.label(ofTask: $0) }
+  }
+
   /// Whether every hop of the run was a scheduling point (``inlineHopTasks`` is empty).
   public var everyHopWasAChoice: Bool { inlineHopTasks.isEmpty }
 

@@ -205,7 +205,7 @@
         let (result, kind) = check(scenario, strategy: strategy, options: options)
         report.schedulesRun += 1
         if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
-          report.inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
+          report.inlineHopTasks = result.inlineHopTaskLabels
         }
         guard let kind else { return (result, true) }
         report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)

@@ -63,7 +63,7 @@ public struct ExhaustiveSearch: Sendable {
   public mutating func record(_ result: RunResult) {
     schedulesExplored += 1
     if inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
-      inlineHopTasks = result.inlineHopTasks.map { result.trace.label(ofTask: $0) }
+      inlineHopTasks = result.inlineHopTaskLabels
     }
     let choices = result.schedule.choices
     let branching = result.branching
