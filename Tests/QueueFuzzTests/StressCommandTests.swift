@@ -155,21 +155,27 @@ extension QueueFuzzCommandSuites {
       #expect(report.summary.scenarios == 3)
     }
 
+    /// A console that prints each line and raises SIGINT after the first, as Ctrl-C would.
+    static func consoleRaisingSIGINT() -> FuzzConsole {
+      let raised = Locked(false)
+      return FuzzConsole(
+        out: { line in
+          print(line)
+          let first = raised.withLock { raised in
+            defer { raised = true }
+            return !raised
+          }
+          if first { raise(SIGINT) }
+        }, err: { _ in })
+    }
+
     /// The real signal path, in a child process: SIGINT after the session's first line stops it
     /// before its first scenario; the summary is printed and the exit status is 130.
     @Test func sigintStopsTheProcessCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
-        let raised = Locked(false)
-        let console = FuzzConsole(
-          out: { line in
-            print(line)
-            let first = raised.withLock { raised in
-              defer { raised = true }
-              return !raised
-            }
-            if first { raise(SIGINT) }
-          }, err: { _ in })
-        exit(QueueFuzz.main(["stress", "--duration", "10m", "--seed", "1"], console: console))
+        exit(
+          QueueFuzz.main(
+            ["stress", "--duration", "10m", "--seed", "1"], console: StressCommandTests.consoleRaisingSIGINT()))
       }
       let output = String(decoding: child?.standardOutputContent ?? [], as: UTF8.self)
       #expect(output.contains("queue-fuzz stress: 0 scenario(s), 0 schedules in "))
@@ -180,17 +186,7 @@ extension QueueFuzzCommandSuites {
     /// scenario, with the summary, exit status 130.
     @Test func sigintStopsARunCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
-        let raised = Locked(false)
-        let console = FuzzConsole(
-          out: { line in
-            print(line)
-            let first = raised.withLock { raised in
-              defer { raised = true }
-              return !raised
-            }
-            if first { raise(SIGINT) }
-          }, err: { _ in })
-        exit(QueueFuzz.main(["run", scenariosFolder], console: console))
+        exit(QueueFuzz.main(["run", scenariosFolder], console: StressCommandTests.consoleRaisingSIGINT()))
       }
       let output = String(decoding: child?.standardOutputContent ?? [], as: UTF8.self)
       #expect(output.contains("queue-fuzz: 0 passed, 0 failed"))
