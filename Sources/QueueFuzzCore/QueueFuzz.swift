@@ -36,6 +36,12 @@ public enum QueueFuzz {
     default:
       break
     }
+    // Every command drives the controlled executor, which needs the Swift 6.3 runtime's
+    // executor-factory hooks; the help above works everywhere.
+    guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+      console.err(unsupportedSystem)
+      return 2
+    }
     guard let type = commands[command] else {
       console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay, generate, stress or shrink)")
       console.err(overview)
@@ -49,6 +55,14 @@ public enum QueueFuzz {
     return type.main(rest, console: console)
   }
 
+  /// What an OS older than the controlled executor needs gets instead of a run.
+  static let unsupportedSystem = """
+    queue-fuzz: error: queue-fuzz runs scenarios under the controlled executor, which needs \
+    macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4 or visionOS 26.4 (the Swift 6.3 runtime's \
+    executor hooks); this system is older
+    """
+
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   private static var commands: [String: any FuzzCommand.Type] {
     [
       "run": RunCommand.self, "replay": ReplayCommand.self, "generate": GenerateCommand.self,

@@ -10,6 +10,7 @@ func temporaryFolder(_ label: String) -> String {
 }
 
 /// Runs `stress` in this process; `shouldStop` stands in for Ctrl-C (asked between scenarios).
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 func runStress(_ arguments: [String], shouldStop: @escaping () -> Bool = { false }) -> (Int32, CapturedConsole) {
   let captured = CapturedConsole()
   let status = StressCommand.run(arguments, console: captured.console, shouldStop: shouldStop)
@@ -23,6 +24,7 @@ func decodeReport(_ text: String) throws -> FuzzReport {
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz stress and shrink")
   struct StressCommandTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func shardsAreDisjointAndCoverTheUnshardedRun() throws {
       let common = ["--count", "12", "--seed", "5", "--schedules", "5", "--format", "json", "--no-shrink"]
       let folder = temporaryFolder("shards")
@@ -54,6 +56,7 @@ extension QueueFuzzCommandSuites {
     }
 
     /// The same scenario index gives the same scenario whatever the shard.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func planMakesTheSameScenarioInEveryShard() throws {
       let sizes = ScenarioGenerator.Sizes()
       let whole = StressPlan(seed: 9, shard: .whole, count: 10, sizes: sizes)
@@ -72,6 +75,7 @@ extension QueueFuzzCommandSuites {
 
     /// A planted mutant: stress saves shrunk failures, each a small scenario file that
     /// `queue-fuzz run` fails with the mutant and passes with the real queues.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func stressOnAMutantSavesFilesThatRunFailsOn() throws {
       let folder = temporaryFolder("failures")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -98,6 +102,7 @@ extension QueueFuzzCommandSuites {
 
     /// Failures that shrink to the same small case are saved once; the report points the others
     /// at that file and marks them duplicates.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func failuresThatShrinkToTheSameCaseAreSavedOnce() throws {
       let folder = temporaryFolder("duplicates")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -121,6 +126,7 @@ extension QueueFuzzCommandSuites {
       }
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func stressOnTheRealQueuesFindsNothingAndReportsThroughput() throws {
       let folder = temporaryFolder("real")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -131,6 +137,7 @@ extension QueueFuzzCommandSuites {
       #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aTimeBudgetEndsTheSession() throws {
       let (status, output) = runStress(["--duration", "300ms", "--seed", "4", "--schedules", "5"])
       #expect(status == 0)
@@ -141,6 +148,7 @@ extension QueueFuzzCommandSuites {
 
     /// Ctrl-C (here: the stop request the signal handler sets) ends the session between scenarios
     /// with a summary and exit status 130.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func stopRequestEndsWithASummary() throws {
       let asked = Locked(0)
       let (status, output) = runStress(["--count", "50", "--seed", "2", "--schedules", "5", "--format", "json"]) {
@@ -171,6 +179,7 @@ extension QueueFuzzCommandSuites {
 
     /// The real signal path, in a child process: SIGINT after the session's first line stops it
     /// before its first scenario; the summary is printed and the exit status is 130.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func sigintStopsTheProcessCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
         exit(
@@ -184,6 +193,7 @@ extension QueueFuzzCommandSuites {
 
     /// `run` takes Ctrl-C the same way: SIGINT after its first line stops it before its first
     /// scenario, with the summary, exit status 130.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func sigintStopsARunCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
         exit(QueueFuzz.main(["run", scenariosFolder], console: StressCommandTests.consoleRaisingSIGINT()))
@@ -193,6 +203,7 @@ extension QueueFuzzCommandSuites {
       #expect(output.contains("not run (interrupted by Ctrl-C)"))
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func determinismCheckIsAFailureOfItsOwnKind() throws {
       let folder = scenariosFolder + "/fifo"
       let (plain, _) = runFuzz(["run", folder, "--queue-impl", "state-between-runs", "--schedules", "20"])
@@ -207,6 +218,7 @@ extension QueueFuzzCommandSuites {
       #expect(real == 0)
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func shrinkPrintsSizesAndWritesARegressionFile() throws {
       let folder = temporaryFolder("shrink")
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -252,12 +264,14 @@ extension QueueFuzzCommandSuites {
     ]
 
     @Test(arguments: Self.usageMistakes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func usageMistakesExitTwo(_ arguments: [String], _ phrase: String) {
       let (status, output) = runFuzz(arguments)
       #expect(status == 2)
       #expect(output.err.contains(phrase), "\(output.err)")
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func durationsRead() {
       #expect(DurationText.seconds("30s") == 30)
       #expect(DurationText.seconds("10m") == 600)
@@ -277,6 +291,7 @@ extension QueueFuzzCommandSuites {
   struct ShrinkTruthTests {
     /// A generated scenario whose shrink, without the check, hoists a `wait` across two queues
     /// into an item that waits on its own FIFO queue: a file that deadlocks on any queue.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func failingCase() throws -> (Scenario, Schedule, ScenarioRunner.Options) {
       let plan = StressPlan(seed: 3, shard: .whole, count: nil, sizes: ScenarioGenerator.Sizes())
       let scenario = plan.scenario(at: 1806)
@@ -286,10 +301,12 @@ extension QueueFuzzCommandSuites {
       return (scenario, failure.run.schedule, options)
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func passesOnTheRealQueues(_ scenario: Scenario) -> Bool {
       ScenarioRunner.run(scenario, options: ScenarioRunner.Options(schedules: 300)).failure == nil
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aReductionThatIsFalseOnTheRealQueuesIsRejected() throws {
       let (scenario, schedule, options) = try Self.failingCase()
       #expect(Self.passesOnTheRealQueues(scenario))

@@ -10,6 +10,7 @@
   // MARK: - QueueTesting.md
 
   @Test(.controlledScheduling(.random(100, seed: 7)))
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func itemsStartInOrder() async {
     // Create the state under test here: the body runs once per schedule.
   }
@@ -32,6 +33,7 @@
   }
 
   /// The article's unstructured task with the harness's preference: its hops are all choices.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func unstructuredTaskWithTheHarnessPreference() {
     let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil)) {
       let account = ArticleAccount()
@@ -44,6 +46,7 @@
   // MARK: - MakingAnAsyncTestDeterministic.md
 
   @Test(.controlledScheduling(.random(50, seed: 1)))
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func fifoQueueKeepsOrder() async {
     let queue = FIFOQueue()
     let recorder = OrderRecorder()
@@ -56,6 +59,7 @@
   }
 
   @Test(.controlledScheduling(.exhaustive(delayBound: 2)))
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func cacheDownloadsOnce() async throws {
     let downloads = OrderRecorder()
     let cache = ImageCache { url in
@@ -70,6 +74,7 @@
   }
 
   @Test(.controlledScheduling(.random(20)))
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func gateHoldsWorkUntilOpened() async {
     let gate = TestGate("loaded")
     let recorder = OrderRecorder()

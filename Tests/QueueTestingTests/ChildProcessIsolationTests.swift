@@ -1,4 +1,4 @@
-#if compiler(>=6.3)
+#if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
   import Foundation
   import Testing
 

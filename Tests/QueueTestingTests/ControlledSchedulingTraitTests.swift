@@ -12,6 +12,7 @@
     /// The task-per-call counter workload through a FIFOQueue: every item sees the count it expects, and the
     /// queue's own events keep every FIFO guarantee, under 30 schedules.
     @Test(.controlledScheduling(.random(30, seed: 1)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func fifoQueueKeepsOrderOnEverySchedule() async {
       #expect(ControlledExecutor.isControlling)
       let counter = SeedCounter()
@@ -26,6 +27,7 @@
 
     /// The 0.6 README's Counter with an ActorQueue, under 30 PCT schedules.
     @Test(.controlledScheduling(.pct(30, seed: 2)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func actorQueueKeepsOrderOnEverySchedule() async {
       let counter = OrderedCounter()
       for iteration in 1...100 { counter.increment(expecting: iteration) }
@@ -37,6 +39,7 @@
     /// The same on the main actor: an actor queue of the main actor (a fresh one, as
     /// `MainActor.queue` is shared with tests running beside this one).
     @Test(.controlledScheduling(.random(30, seed: 3)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func mainActorQueueKeepsOrderOnEverySchedule() async {
       let queue = ActorQueue<MainActor>()
       queue.adoptExecutionContext(of: MainActor.shared)
@@ -56,6 +59,7 @@
     /// fails, on the same schedule every time: schedule 1 of the series seeded 1 (the harness
     /// interleaves the 100 tasks' starts on its first schedule already). The issues the trait
     /// records are captured (and kept from failing this test) to check what they say.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func taskPerCallFailsUnderTheTrait() async throws {
       let trait = ControlledSchedulingTrait.controlledScheduling(.random(20, seed: 1))
       let test = try #require(Test.current)
@@ -78,8 +82,31 @@
       #expect(issues[1].sourceLocation == test.sourceLocation)
     }
 
+    /// On a system older than controlled runs need, the trait records an issue naming the
+    /// versions they need, at the test's location, and never runs the body uncontrolled.
+    @Test func olderSystemFailsWithoutRunningTheBody() async throws {
+      let trait = ControlledSchedulingTrait.controlledScheduling(.random(5, seed: 1))
+      let test = try #require(Test.current)
+      let ran = Locked(false)
+      let issues = try await capturingIssues {
+        try await ControlledScheduling.$simulatesUnsupportedSystem.withValue(true) {
+          try await trait.provideScope(for: test, testCase: Test.Case.current) {
+            ran.withLock { $0 = true }
+          }
+        }
+      }
+      #expect(!ran.withLock { $0 })
+      try #require(issues.count == 1)
+      #expect(
+        issues[0].text.contains(
+          "did not run: controlled scheduling needs macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4 or visionOS 26.4"))
+      #expect(issues[0].text.contains("The body was not run uncontrolled."))
+      #expect(issues[0].sourceLocation == test.sourceLocation)
+    }
+
     /// The engine behind the trait stops at the first failing schedule and says which; the
     /// failing schedule replays alone, through the environment variable, with the same trace.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func firstFailureStopsTheSeriesAndReplays() async throws {
       let scheduling = ControlledScheduling(.random(20, seed: 1))
       let body: @Sendable () async throws -> Void = {
@@ -101,6 +128,7 @@
 
     /// Exit status, message and report of a test whose run deadlocks under the trait: the
     /// process ends (status 86) with the deadlock report on standard error, instead of hanging.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func deadlockUnderTheTraitEndsTheProcessWithTheReport() async throws {
       // The child's issue (the trait's failure) comes back to this test: it is the expected one.
       var child: ExitTest.Result?
@@ -126,6 +154,7 @@
 
     /// The naive actor cache (check, await the download, store) downloads twice when two calls
     /// interleave: an exhaustive search finds the schedule.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func naiveActorCacheDownloadsTwice() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 2_000))
       let report = await scheduling.run {
@@ -143,6 +172,7 @@
     /// suspends: the only interleaving point is the cache's hop onto the (idle) mock and back,
     /// which the runtime would take inline. Found early by random, PCT and exhaustive search.
     @Test(arguments: [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1), .exhaustive(delayBound: nil)])
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func naiveCacheWithASynchronousMockDownloadsTwice(_ series: ScheduleSeries) async throws {
       let report = await ControlledScheduling(series).run {
         let cache = NaiveImageCache(downloader: Downloader(suspends: false))
@@ -154,6 +184,7 @@
     }
 
     /// The in-flight task cache with the synchronous mock downloads once on every schedule.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func inFlightCacheWithASynchronousMockDownloadsOnce() async throws {
       for series in [ScheduleSeries.random(200, seed: 1), .exhaustive(delayBound: nil, budget: 20_000)] {
         let report = await ControlledScheduling(series).run {
@@ -167,6 +198,7 @@
 
     /// The in-flight task cache fix (the in-flight task is cached before the first suspension) downloads once
     /// on every schedule of the whole, unbounded space.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func inFlightTaskCacheDownloadsOnceOverExhaustiveSearch() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000))
       let report = await scheduling.run {
@@ -183,6 +215,7 @@
     }
 
     /// An issue recorded by a helper points at the line that called the helper.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func helperIssuePointsAtTheCallersLine() {
       let recorder = OrderRecorder()
       recorder.mark("second")
@@ -197,6 +230,7 @@
     }
 
     /// A helper of one's own forwards its caller's location, and the issue lands there.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func forwardedLocationReachesTheOuterCaller() {
       let recorder = OrderRecorder()
       recorder.mark("b")
@@ -210,6 +244,7 @@
 
     /// `expectQueueGuarantees` catches a broken queue (a `Task` per item) on an early schedule,
     /// and the series stops there.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func queueGuaranteeExpectationCatchesABrokenQueue() async throws {
       let scheduling = ControlledScheduling(.random(20, seed: 1))
       let report = Locked<ControlledScheduling.Report?>(nil)
@@ -230,6 +265,7 @@
     }
 
     /// The environment adjusts a configuration, and bad values are errors that say why.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func environmentResolution() throws {
       let base = ControlledScheduling(.random(10, seed: 4))
       #expect(try base.resolved(environment: [:]) == base)
@@ -253,6 +289,7 @@
   /// On a suite, the trait applies to each test inside.
   @Suite(.controlledScheduling(.random(5, seed: 9)))
   struct ControlledSuiteTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func runsUnderControl() async {
       #expect(ControlledExecutor.isControlling)
       await Task.yield()
@@ -282,6 +319,7 @@
 
   /// A broken FIFO queue (the task-per-call flaw): a `Task` per item, which reports its items to the
   /// harness exactly as the real queues do, so the oracles see what it does.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class TaskPerItemQueue: Sendable {
     private let tasks = Locked<[Task<Void, Never>]>([])
     private let description = QueueDescription(id: ObjectIdentifier(Locked<Int>.self), name: "broken", kind: .fifo)

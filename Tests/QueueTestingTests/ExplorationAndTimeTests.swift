@@ -25,6 +25,7 @@
       trace.events.compactMap { if case .mark(let label) = $0.kind { label } else { nil } }.joined(separator: " ")
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func unboundedSearchExhaustsTheSpaceAndCoversEveryRandomSchedule() {
       var hashes: [UInt64] = []
       var orders = Set<String>()
@@ -47,6 +48,7 @@
       }
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func delayBoundLimitsTheSearch() {
       let none = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 0), Self.twoYielders)
       #expect(none.search.schedulesExplored == 1)
@@ -58,6 +60,7 @@
       #expect(one.search.schedulesExplored < all.search.schedulesExplored)
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func budgetStopsTheSearchWithoutClaimingExhaustion() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 2), Self.twoYielders)
       #expect(exploration.search.schedulesExplored == 2)
@@ -78,6 +81,7 @@
 
     /// The task-per-call counterexample (a `Task {}` per call into an actor) is found by the search,
     /// and the first failing schedule replays.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func searchFindsTheTaskPerCallReordering() {
       let exploration = ControlledExecutor.explore(
         ExhaustiveSearch(delayBound: 1), Self.taskPerCall,
@@ -93,6 +97,7 @@
 
     /// Timers due at the same virtual instant become runnable together and the strategy orders
     /// them: across seeds both orders occur, and each replays.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func timersDueTogetherAreOrderedByTheStrategy() {
       let body: @Sendable () async -> Void = {
         await withTaskGroup(of: Void.self) { group in
@@ -117,6 +122,7 @@
     }
 
     /// `VirtualClock.now` follows the run's virtual time, and sleeping on it is virtual.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func virtualClockReadsVirtualTime() {
       let readings = Box<[Duration]>([])
       let result = ControlledExecutor.runBlocking(seed: 1) {
@@ -134,6 +140,7 @@
     }
 
     /// The column view has one column per task and puts each event under its task.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func columnViewPutsEventsUnderTheirTasks() {
       let result = ControlledExecutor.runBlocking(seed: 5) {
         let queue = FIFOQueue(name: "jobs")
@@ -155,6 +162,7 @@
     }
 
     /// Actor-queue and main-actor-queue items appear in the trace with their kind.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func actorQueueItemsAreTraced() {
       let result = ControlledExecutor.runBlocking(seed: 2) {
         let journal = Journal()

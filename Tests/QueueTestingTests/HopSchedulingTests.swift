@@ -68,6 +68,8 @@
       Probe(name: "unstructured task preferring the harness executor (order inversion)", bad: "inverted") {
         let first = HopVisits()
         let second = HopVisits()
+        // The probes are a stored property; its closures check what the tests that run them state.
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
         let one = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("1", first, second) }
         let two = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("2", first, second) }
         await one.value
@@ -89,6 +91,7 @@
     }
 
     /// The number of the first schedule of `series` whose run leaves `probe.bad`, if any.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func firstBadSchedule(_ probe: Probe, _ series: ScheduleSeries) -> Int? {
       var number = 0
       var found: Int?
@@ -104,18 +107,21 @@
     }
 
     @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func randomSearchReachesTheInterleaving(_ probe: Probe) {
       let found = Self.firstBadSchedule(probe, .random(100, seed: 1))
       #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
     }
 
     @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func pctSearchReachesTheInterleaving(_ probe: Probe) {
       let found = Self.firstBadSchedule(probe, .pct(100, depth: 2, seed: 1))
       #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
     }
 
     @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func exhaustiveSearchReachesTheInterleaving(_ probe: Probe) {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), probe.body) {
         Self.leavesMark($0, probe.bad)
@@ -126,6 +132,7 @@
     /// The mutation check: with the runtime's fast path back, the bad interleaving is never
     /// reached, yet the search would have called the space exhausted.
     @Test(arguments: probes.filter { inlineBefore.contains($0.name) })
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func withInlineHopsTheInterleavingIsMissed(_ probe: Probe) {
       RunLoopCore.$hopPolicy.withValue(.runtimeFastPath) {
         var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
@@ -143,6 +150,7 @@
     /// A `Task {}` does not inherit the harness's task-executor preference, so when it leaves an
     /// actor the runtime may continue it inline: the run says so, and an exhaustive search that
     /// runs out of schedules does not claim the space exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func unstructuredTasksThatMayHopInlineAreReported() {
       let body: @Sendable () async -> Void = {
         let first = HopVisits()
@@ -160,6 +168,7 @@
 
     /// The lost update across a synchronous method of another actor, under unbounded exhaustive
     /// search, with unstructured tasks as users write it: found.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func lostUpdateWithUnstructuredTasksIsFoundByExhaustiveSearch() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil)) {
         let account = HopAccount()
@@ -176,6 +185,7 @@
 
     /// The queues' own tasks (drainers, `Task(on:)`, SingleFlight's operation) prefer the
     /// harness's executor under a run, so their hops are choices; outside a run they prefer none.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func queueTasksPreferTheHarnessExecutorOnlyUnderARun() async {
       let queue = FIFOQueue()
       let outside = await Task(on: queue) { currentTaskHasPreference() }.value
@@ -192,6 +202,7 @@
     }
 
     /// `Task.sleep`'s own timer task only resumes the sleeper: it is not reported.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func sleepingNextToAnActorKeepsEveryHopAChoice() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -204,6 +215,7 @@
     }
 
     /// A body whose space really is small (structured tasks, one actor) is still exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aSmallSpaceIsStillExhausted() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 1_000)) {
         let visits = HopVisits()
@@ -221,6 +233,7 @@
   /// Isolation checks behave under control as on real threads.
   @Suite("Isolation under control", .serialized)
   struct IsolationUnderControlTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func mainActorAssumeIsolatedPassesOnMainActorCode() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         await Task { @MainActor in assumeMainActor() }.value
@@ -229,6 +242,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "main assumed"))
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func actorAssumeIsolatedAndIsolationParameterNameTheActor() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -239,6 +253,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "actor assumed"))
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func preconditionIsolatedPassesOnTheActorsOwnExecutor() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -250,6 +265,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "preconditions held"))
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func isolationIsNilInNonisolatedCode() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         await nonisolatedIsolationCheck()
@@ -259,6 +275,7 @@
 
     /// `Task.immediate` runs synchronously up to its first suspension, on every schedule, on
     /// the main actor and from an actor alike.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func taskImmediateRunsUpToItsFirstSuspensionBeforeTheCallerGoesOn() {
       for seed in UInt64(1)...20 {
         let result = ControlledExecutor.runBlocking(seed: seed) {
@@ -338,6 +355,7 @@
       preconditionIsolated()
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func startImmediately() {
       _ = Task.immediate {
         TraceRecorder.mark("actor immediate body")

@@ -12,6 +12,7 @@ struct OrderingOracleTests {
     OrderingEvent(kind, queue: "a", queueKind: .actor, item: item)
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoInOrderWithoutOverlapSatisfiesAll() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.suspended, "x"),
@@ -20,6 +21,7 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoStartOutOfOrderIsNamed() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "y"), Self.fifo(.finished, "y"),
@@ -33,6 +35,7 @@ struct OrderingOracleTests {
     #expect(violations[0].description == "fifo-start violated on queue 'q' (items x, y): expected x, y; observed y, x")
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoOverlapIsCaughtEvenWhenStartOrderHolds() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.suspended, "x"),
@@ -43,6 +46,7 @@ struct OrderingOracleTests {
     #expect(violations[0].items == ["x", "y"])
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoFinishOrderAlone() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.started, "y"),
@@ -52,6 +56,7 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events, guarantees: [.fifoStart]).isEmpty)
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func actorQueuesMayInterleaveAfterTheFirstSuspension() {
     let events = [
       Self.actor(.enqueued, "x"), Self.actor(.enqueued, "y"), Self.actor(.started, "x"), Self.actor(.suspended, "x"),
@@ -60,6 +65,7 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func actorStartOrderAndFirstSegment() {
     let reordered = [
       Self.actor(.enqueued, "x"), Self.actor(.enqueued, "y"), Self.actor(.started, "y"), Self.actor(.finished, "y"),
@@ -75,11 +81,13 @@ struct OrderingOracleTests {
     #expect(violations[0].items == ["x", "y"])
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func anIncompleteRunIsCheckedOnItsPrefix() {
     let events = [Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x")]
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func marksInOrder() {
     let trace = Trace(events: [
       Trace.Event(step: 1, task: 1, kind: .mark("a"), virtualTime: 0),
@@ -94,6 +102,7 @@ struct OrderingOracleTests {
 
   #if compiler(>=6.3)
     /// The oracles read the queues' own events from a controlled run's trace.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func queueEventsFromARealRunSatisfyTheOracles() {
       let result = ControlledExecutor.runBlocking(seed: 9) {
         let queue = FIFOQueue(name: "q")

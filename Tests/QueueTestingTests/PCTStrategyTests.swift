@@ -7,6 +7,7 @@
   struct PCTStrategyTests {
     /// The seed-000 counterexample (100 `Task {}` into an actor) under PCT: deterministic per seed,
     /// caught within the first few seeds, with the run's n, k and bound reported.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func findsTheSeedCounterexampleAndReportsItsBound() async {
       let outOfOrder = Box(0)
       let body: @Sendable () async -> Void = {
@@ -31,6 +32,7 @@
     }
 
     /// The FIFO and actor queue versions hold under PCT too.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func queuesHoldUnderPCT() async {
       for seed in UInt64(1)...15 {
         let violations = Box(0)
@@ -44,6 +46,7 @@
     }
 
     /// With depth 1 there are no change points: the same task keeps running while it can.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func depthOneIsPlainPriorityScheduling() {
       var strategy = PCTStrategy(seed: 5, depth: 1, expectedSteps: 10)
       let first = strategy.choose(runnableTasks: [1, 2, 3])

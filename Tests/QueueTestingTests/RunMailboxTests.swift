@@ -8,9 +8,11 @@
   /// the run's; a pure value, so every decision is checked directly.
   @Suite("Run mailbox")
   struct RunMailboxTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func job(_ number: Int) -> UnownedJob { StandInJob.make(number) }
 
     /// A mailbox of an active run that owns `taskIDs`.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func running(owning taskIDs: [UInt64]) -> RunMailbox {
       var mailbox = RunMailbox()
       mailbox.begin()
@@ -18,9 +20,11 @@
       return mailbox
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func ids(_ deliveries: [RunMailbox.Delivery]) -> [UInt64] { deliveries.map(\.taskID) }
 
     @Test("Outside a run every job is forwarded")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func inactiveForwards() {
       var mailbox = RunMailbox()
       #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .forward)
@@ -29,6 +33,7 @@
     }
 
     @Test("Jobs of the run's tasks are delivered in order; others are forwarded")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func ownedTasksAreDelivered() {
       var mailbox = Self.running(owning: [7, 9])
       #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .delivered)
@@ -44,6 +49,7 @@
     }
 
     @Test("A delivery answers the oldest expected outside wake-up")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func deliveriesAnswerExpectedWakeUps() {
       var mailbox = Self.running(owning: [7])
       mailbox.expectOutsideWakeUp("first")
@@ -56,6 +62,7 @@
     }
 
     @Test("An abandoned run's tasks have their later jobs dropped, also in later runs")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func abandonedTasksAreDropped() {
       var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .global)
@@ -70,6 +77,7 @@
     }
 
     @Test("A completed run hands back what was delivered after its last step, and owns nothing after")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func completedRunHandsBackDeliveries() {
       var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .main)

@@ -9,6 +9,7 @@
   @Suite("Run state")
   struct RunStateTests {
     /// A begun run holding stand-in job `number` for each entry, in order.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func state(holding jobs: [(number: Int, taskID: UInt64, source: RunLoopCore.Source)]) -> RunState {
       var state = RunState()
       state.begin()
@@ -18,6 +19,7 @@
 
     /// Runs steps until the state asks for something other than running a job; returns the
     /// numbers of the jobs it ran and the step it stopped at.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func runAll(
       _ state: inout RunState, strategy: inout ReplayStrategy, stepBudget: Int = 100,
       outsideWakeUpExpected: Bool = false
@@ -32,6 +34,7 @@
     }
 
     @Test("The strategy picks among runnable jobs in the order they were held; only real choices are recorded")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func choicesFollowHoldOrder() {
       var state = Self.state(holding: [(1, 500, .global), (2, 600, .main), (3, 500, .global)])
       #expect(state.newTasks == [500, 600])
@@ -53,6 +56,7 @@
 
     @Test(
       "Virtual time moves only when nothing is runnable, to the earliest timer; timers due together keep their order")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func timersAdvanceVirtualTime() {
       var state = Self.state(holding: [
         (1, 1, .timer(delay: 3_000_000)),
@@ -73,6 +77,7 @@
     }
 
     @Test("Nothing runnable: wait for an expected outside wake-up before moving time; end when the root is done")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func emptyStateDecisions() {
       var state = Self.state(holding: [(1, 1, .timer(delay: 5_000_000))])
       var strategy = ReplayStrategy(Schedule(choices: []))
@@ -94,6 +99,7 @@
     }
 
     @Test("The step budget ends a run that keeps running; an abandoned run hands nothing back")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func stepBudget() {
       var state = Self.state(holding: [(1, 1, .global), (2, 2, .global), (3, 3, .global)])
       var strategy = ReplayStrategy(Schedule(choices: []))

@@ -59,6 +59,28 @@
       XCTAssertTrue(failures.first?.description.contains("QUEUE_TESTING_SCHEDULE='s1:") == true)
     }
 
+    /// On a system older than controlled runs need, the test fails at the caller's line, naming
+    /// the versions, and the body does not run.
+    func testOlderSystemFailsWithoutRunningTheBody() async {
+      let ran = Locked(false)
+      var line = 0
+      var report: ControlledScheduling.Report?
+      let failures = await capturingFailures {
+        await ControlledScheduling.$simulatesUnsupportedSystem.withValue(true) {
+          line = #line + 1
+          report = await runControlledSchedules { ran.withLock { $0 = true } }
+        }
+      }
+      XCTAssertFalse(ran.withLock { $0 })
+      XCTAssertEqual(report?.schedulesRun, 0)
+      XCTAssertEqual(failures.count, 1)
+      XCTAssertEqual(failures.first?.line, line)
+      XCTAssertTrue(
+        failures.first?.description.contains(
+          "testOlderSystemFailsWithoutRunningTheBody did not run: controlled scheduling needs macOS 26.4") == true,
+        failures.first?.description ?? "no failure")
+    }
+
     func testExpectOrderRoutesToXCTFailAtTheCallersLine() async {
       let recorder = OrderRecorder()
       recorder.mark("b")

@@ -2,6 +2,7 @@ import Foundation
 import QueueTestingEngine
 
 /// `queue-fuzz run PATH...`
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 enum RunCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive]

@@ -1,4 +1,4 @@
-#if compiler(>=6.3)
+#if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
   import Foundation
   import Testing
 
@@ -218,5 +218,12 @@
           sourceLocation: sourceLocation)
       }
     }
+  }
+#elseif compiler(>=6.3)
+  /// Where a test process cannot start a child (iOS, tvOS, watchOS, visionOS), tests under the
+  /// trait always run in place; this is the one switch the tests of the trait set.
+  enum ChildProcessIsolation {
+    /// Kept for the trait's tests, which ask for the in-place run explicitly.
+    @TaskLocal static var runsInPlace = false
   }
 #endif

@@ -52,6 +52,19 @@
       return resolved
     }
 
+    /// The failure a test under controlled scheduling gets on a system older than controlled runs
+    /// need; its body is not run (running it uncontrolled would pass without exploring anything).
+    public static func unsupportedSystemMessage(testName: String?) -> String {
+      """
+      \(testName ?? "This test") did not run: controlled scheduling needs macOS 26.4, iOS 26.4, \
+      watchOS 26.4, tvOS 26.4 or visionOS 26.4 (the Swift 6.3 runtime's executor hooks), and this \
+      system is older. The body was not run uncontrolled.
+      """
+    }
+
+    /// Set by tests of the entry points to take the path an older system takes.
+    @TaskLocal static var simulatesUnsupportedSystem = false
+
     /// What happened over the series.
     public struct Report: Sendable {
       /// Schedules run, up to and including a failing one.
@@ -73,6 +86,10 @@
     /// schedule, and count as its failure. The calling thread drives each run and is busy
     /// meanwhile. A body whose run does not complete is abandoned (it never resumes; see
     /// ``ControlledExecutor``).
+    /// Controlled runs need the Swift 6.3 runtime's executor hooks, which Apple platforms ship
+    /// from the 26.4 releases on; the trait and the XCTest entry point check this for you and
+    /// fail the test with ``unsupportedSystemMessage(testName:)`` on an older system.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public func run(_ body: @escaping @Sendable () async throws -> Void) async -> Report {
       guard let test = Test.current else { return runSeries(body, failureCount: nil) }
       let progress = Locked(ScheduleProgress())
@@ -105,6 +122,7 @@
 
     /// Runs the series on the calling thread. `failureCount` reads a test library's count of
     /// recorded failures (XCTest's), compared before and after each schedule.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func runSeries(
       _ body: @escaping @Sendable () async throws -> Void,
       failureCount: (() -> Int)?,

@@ -42,12 +42,23 @@
     ) async throws {
       // A suite's own scope (no test case) runs as usual; its tests get the trait themselves.
       guard testCase != nil else { return try await function() }
-      let environment = ProcessInfo.processInfo.environment
-      if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
-        let (outcome, started) = await ChildProcessIsolation.run(test)
-        if started { ChildProcessIsolation.record(outcome, testName: test.name, sourceLocation: test.sourceLocation) }
+      guard !ControlledScheduling.simulatesUnsupportedSystem,
+        #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+      else {
+        Issue.record(
+          Comment(rawValue: ControlledScheduling.unsupportedSystemMessage(testName: test.name)),
+          sourceLocation: test.sourceLocation)
         return
       }
+      let environment = ProcessInfo.processInfo.environment
+      #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        // No child processes where an app cannot start one: tests run in place there.
+        if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
+          let (outcome, started) = await ChildProcessIsolation.run(test)
+          if started { ChildProcessIsolation.record(outcome, testName: test.name, sourceLocation: test.sourceLocation) }
+          return
+        }
+      #endif
       let scheduling: ControlledScheduling
       do {
         scheduling = try self.scheduling.resolved(environment: environment)
@@ -59,6 +70,7 @@
     }
 
     /// Runs `function` under `scheduling` and reports the first failing schedule.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func run(
       _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
       sourceLocation: SourceLocation

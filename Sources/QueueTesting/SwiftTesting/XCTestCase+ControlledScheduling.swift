@@ -16,6 +16,9 @@
     ///   }
     /// }
     /// ```
+    /// On a system older than controlled runs need (macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4,
+    /// visionOS 26.4) the test fails with ``ControlledScheduling/unsupportedSystemMessage(testName:)``
+    /// and `body` is not run.
     /// - Returns: The report (schedules run, the failure if any).
     @discardableResult
     public func runControlledSchedules(
@@ -23,6 +26,12 @@
       file: StaticString = #filePath, line: UInt = #line,
       _ body: @escaping @Sendable () async throws -> Void
     ) async -> ControlledScheduling.Report {
+      guard !ControlledScheduling.simulatesUnsupportedSystem,
+        #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+      else {
+        XCTFail(ControlledScheduling.unsupportedSystemMessage(testName: name), file: file, line: line)
+        return ControlledScheduling.Report(schedulesRun: 0, exhausted: nil, failure: nil)
+      }
       let resolved: ControlledScheduling
       do {
         resolved = try scheduling.resolved(environment: ProcessInfo.processInfo.environment)

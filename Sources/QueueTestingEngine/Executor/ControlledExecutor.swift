@@ -40,17 +40,19 @@
     /// one (see ``RunResult/inlineHopTasks``); creating them with this preference closes that
     /// gap. Outside a run the executor hands every job to the platform's default executor, so
     /// the same code runs normally there.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static var taskExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
 
-    /// Whether the calling code runs under a controlled run (on the run's driver thread).
+    /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
+    /// false on an OS older than controlled runs need, where no run can be active.
     public static var isControlling: Bool {
-      RunLoopCore.shared.isDriverThread
+      ActiveRun.isControlling
     }
 
     /// The trace of the active run up to now, for code running under it; nil elsewhere. Ordering
     /// assertions use it to check the queues' events while the run is still going.
     public static var traceSoFar: Trace? {
-      RunLoopCore.shared.traceSoFar
+      ActiveRun.traceSoFar
     }
 
     /// Declares, from code running under a controlled run, that one of the run's tasks will be
@@ -62,6 +64,10 @@
     /// Each declaration is consumed by the next job of the run that arrives from another thread.
     /// - Precondition: Called from inside a controlled run.
     public static func expectOutsideWakeUp(_ label: String) {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+        preconditionFailure(
+          "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run")
+      }
       precondition(
         RunLoopCore.shared.expectOutsideWakeUp(label),
         "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run"
@@ -71,6 +77,7 @@
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
     /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)`` from async code.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
@@ -83,6 +90,7 @@
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
@@ -99,6 +107,7 @@
     /// The calling thread becomes the driver and stays busy for the length of the run (one thread
     /// of the cooperative pool, typically milliseconds): the run's jobs all execute on it, so the
     /// run needs no other thread, and the result is handed back without crossing threads.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run<Strategy: ScheduleStrategy & Sendable>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
@@ -109,6 +118,7 @@
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,

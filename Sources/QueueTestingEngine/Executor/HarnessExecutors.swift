@@ -8,6 +8,7 @@
   // forwarded unchanged to the platform's executors, so code outside a run behaves as before.
 
   /// The default executor: new tasks, resumptions, yields and (as a scheduling executor) sleeps.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
     static let shared = HarnessTaskExecutor()
 
@@ -57,6 +58,7 @@
   }
 
   /// The main executor: MainActor jobs.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class HarnessMainExecutor: MainExecutor, Sendable {
     static let shared = HarnessMainExecutor()
 
@@ -99,6 +101,7 @@
     }
   }
 
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   enum HarnessExecutorFactory: ExecutorFactory {
     static var mainExecutor: any MainExecutor { HarnessMainExecutor.shared }
     static var defaultExecutor: any TaskExecutor { HarnessTaskExecutor.shared }

@@ -6,6 +6,9 @@
 
   /// The runtime's id of the task a job belongs to (0 for a job that is not a task). The standard
   /// library reads it the same way; the runtime exports the symbol, and no public API offers it.
+  /// The standard library binds it from macOS 14 / iOS 17 on (`UnownedJob.description` has that
+  /// availability), so every Apple runtime this harness can run on exports it.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @_silgen_name("swift_task_getJobTaskId")
   private func runtimeTaskID(of job: UnownedJob) -> UInt64
 
@@ -28,6 +31,7 @@
   // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
   // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
   // themselves are only touched under the lock.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
     static let shared = RunLoopCore()
 

@@ -65,6 +65,7 @@
         + 100 * nesting(scenario) + plainness + callers
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func everyCandidateIsValidAndLighter() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -76,6 +77,7 @@
     }
 
     /// A nested enqueue moves up to whoever enqueues its item, right after that enqueue.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func nestedEnqueuesAreHoisted() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -90,6 +92,7 @@
     }
 
     /// Removing an item takes what it enqueues (transitively) and the steps that name them.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func removingAnItemTakesItsChildrenAndTheirMentions() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -102,6 +105,7 @@
       #expect(!withoutI2.callers[0].steps.contains { $0.action == .cancel(item: "i2") })
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func canonicalNamesFollowDeclarationOrder() throws {
       let text = """
         scenario 1
@@ -126,6 +130,7 @@
       #expect(throws: Never.self) { try ScenarioParser.parse(renamed.text, path: "renamed.scenario") }
     }
 
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func onlyUnusedQueuesAreRemovedAndEmptyScenariosHaveNoCandidates() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let queueSets = ScenarioReductions.candidates(of: scenario).map { $0.queues.map(\.name) }
@@ -152,6 +157,7 @@
 
     /// A file's `schedule` lines run first: the failure is found on schedule 1 even when the
     /// series alone would not try that schedule first.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func regressionSchedulesRunFirst() throws {
       var scenario = try ScenarioParser.parse(Self.fifo, path: "fifo.scenario")
       let failing = try #require(
@@ -169,6 +175,7 @@
 
     /// `checkDeterminism` catches state kept between runs, which no ordering oracle sees, and
     /// passes the real queues.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func determinismCheckCatchesStateBetweenRuns() throws {
       let scenario = try ScenarioParser.parse(Self.fifo, path: "fifo.scenario")
       let unchecked = ScenarioRunner.run(scenario, options: .init(schedules: 20, implementation: .stateBetweenRuns))

@@ -9,6 +9,7 @@
     /// Items start in order, one at a time, on the main actor, whenever (and from wherever) the
     /// previous item's finish arrives: at once, from another task, or after a yield.
     @Test(.controlledScheduling(.random(40, seed: 4)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func itemsRunOneAtATimeInOrderOnTheMainActor() async {
       let log = OrderRecorder()
       let overlap = Counter()
@@ -46,6 +47,7 @@
     /// A second call of the finish callback does nothing but report a diagnostic: the next
     /// item is not started early, and each item still runs once.
     @Test(.controlledScheduling(.random(20, seed: 8)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func aSecondFinishIsANoOpWithADiagnostic() async {
       let diagnostics = OrderRecorder()
       let log = OrderRecorder()
@@ -79,6 +81,7 @@
     /// `pause()` holds back items that have not started while the running one goes on to its
     /// finish; `resume()` lets them start.
     @Test(.controlledScheduling(.random(30, seed: 9)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func pauseHoldsBackNewItemsUntilResume() async {
       let log = OrderRecorder()
       let gate = TestGate("first may end")
@@ -108,6 +111,7 @@
 
     /// An item whose finish is never called holds the queue forever: the run deadlocks, and the
     /// report names the item and the task waiting behind it.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func deadlockReportNamesTheItemWhoseFinishWasNeverCalled() async throws {
       let result = await ControlledExecutor.run(seed: 2) {
         let queue = CompletionQueue(name: "prompts")

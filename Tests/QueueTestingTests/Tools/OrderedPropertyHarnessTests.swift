@@ -12,6 +12,7 @@
     /// once, in write order (each change's old value is the previous change's new value), on
     /// every schedule.
     @Test(.controlledScheduling(.random(100, seed: 21)))
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func notificationsFollowWriteOrderOnEverySchedule() async {
       let property = OrderedProperty(0)
       let received = Locked<[OrderedPropertyChange<Int>]>([])
@@ -46,6 +47,7 @@
 
     /// The naive property (lock, store, then one `Task` per notification) delivers out of write
     /// order under one of the first schedules, and the same check catches it.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aTaskPerChangeIsCaughtReordering() async {
       let report = await ControlledScheduling(.random(100, seed: 21)).run {
         let property = TaskPerChangeProperty(0)

@@ -1,0 +1,44 @@
+#if compiler(>=6.3)
+  /// The active controlled run as code at the package's floor sees it: gates, named continuations,
+  /// trace marks and the virtual clock work on every OS the package supports, while a controlled
+  /// run needs the executor-factory hooks of macOS 26.4 / iOS 26.4 / watchOS 26.4 / tvOS 26.4 /
+  /// visionOS 26.4. On an older OS no run can be active, so each hook answers "no run" (and records
+  /// nothing); that is the truth there, not a fallback that hides a run.
+  enum ActiveRun {
+    /// Whether the caller runs on the active run's driver thread.
+    static var isControlling: Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      return RunLoopCore.shared.isDriverThread
+    }
+
+    /// The active run's trace so far, for code running under it.
+    static var traceSoFar: Trace? {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return nil }
+      return RunLoopCore.shared.traceSoFar
+    }
+
+    /// The active run's virtual time in nanoseconds; nil outside a run.
+    static var virtualNow: UInt64? {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return nil }
+      return RunLoopCore.shared.virtualNow
+    }
+
+    /// Records that the current task of the active run starts waiting at `label`; whether it did.
+    static func beginNamedWait(_ label: String) -> Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      return RunLoopCore.shared.beginNamedWait(label)
+    }
+
+    /// Ends the wait a `true` ``beginNamedWait(_:)`` recorded.
+    static func endNamedWait() {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
+      RunLoopCore.shared.endNamedWait()
+    }
+
+    /// Appends a mark to the active run's trace; whether it was recorded.
+    static func mark(_ label: String) -> Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      return RunLoopCore.shared.mark(label)
+    }
+  }
+#endif
