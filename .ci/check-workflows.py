@@ -27,9 +27,16 @@ def load(name):
 
 def steps(document):
     for job_name, job in document["jobs"].items():
-        image = job.get("container")
-        if not (isinstance(image, str) and image.startswith("swift:6.3")):
-            problems.append(f"job {job_name}: container must be the Swift 6.3 toolchain image, found {image!r}")
+        runner = str(job.get("runs-on", ""))
+        if runner.startswith("macos"):
+            # Apple jobs run on the runner itself, with an Xcode that ships Swift 6.3.
+            runs = [step["run"] for step in job.get("steps", []) if "run" in step]
+            if not runs or "bash .ci/select-xcode.sh" not in runs[0]:
+                problems.append(f"job {job_name}: a macOS job must first select Xcode with .ci/select-xcode.sh")
+        else:
+            image = job.get("container")
+            if not (isinstance(image, str) and image.startswith("swift:6.3")):
+                problems.append(f"job {job_name}: container must be the Swift 6.3 toolchain image, found {image!r}")
         for step in job.get("steps", []):
             uses = step.get("uses")
             if uses is not None and uses not in ALLOWED_ACTIONS:
@@ -41,9 +48,26 @@ ci = load("ci.yml")
 nightly = load("nightly.yml")
 
 commands = " ".join(step.get("run", "") for _, _, step in steps(ci))
-for needed in ["swift build", "swift test", "--sanitize=thread", "queue-fuzz run Scenarios/", "swift format lint"]:
+for needed in ["swift build", "swift test", "--sanitize=thread", "queue-fuzz run Scenarios/", "swift format lint",
+               "bash .ci/availability.sh"]:
     if needed not in commands:
         problems.append(f"ci.yml: no step runs '{needed}'")
+def job_commands(document, predicate):
+    return [
+        " ".join(step.get("run", "") for step in job.get("steps", []))
+        for job in document["jobs"].values()
+        if predicate(str(job.get("runs-on", "")))
+    ]
+
+
+macos_jobs = job_commands(ci, lambda runner: runner.startswith("macos"))
+if not any(all(needed in run for needed in ["swift build", "swift test", "swift run queue-fuzz run Scenarios/"])
+           for run in macos_jobs):
+    problems.append("ci.yml: no macOS job runs swift build, swift test and swift run queue-fuzz run Scenarios/")
+ios = [run for run in macos_jobs if "xcodebuild" in run]
+if not ios or not all("build-for-testing" in run and "generic/platform=iOS Simulator" in run
+                      and "-scheme swift-queue-harness-Package" in run for run in ios):
+    problems.append("ci.yml: expected an xcodebuild build-for-testing of the package scheme for the iOS simulator")
 if "push" not in (ci.get("on") or {}):
     problems.append("ci.yml: must run on push")
 
@@ -76,4 +100,7 @@ if problems:
     for problem in problems:
         print(f"check-workflows: {problem}", file=sys.stderr)
     sys.exit(1)
-print(f"check-workflows: ci.yml ({len(ci['jobs'])} jobs) and nightly.yml ({len(shards)} shards) parse and check out")
+print(
+    f"check-workflows: ci.yml ({len(ci['jobs'])} jobs, {len(macos_jobs)} on macOS) and nightly.yml "
+    f"({len(shards)} shards) parse and check out"
+)

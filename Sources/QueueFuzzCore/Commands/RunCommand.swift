@@ -26,7 +26,8 @@ enum RunCommand: FuzzCommand {
       --output FILE          Write the json or junit report to FILE (text still printed);
                              without it the report replaces the text on standard output.
       --memory-limit MB      Stop early, with the summary, past this resident size (default
-                             4096): tasks of deadlocked runs can never be freed.
+                             4096): tasks of deadlocked runs can never be freed. Read from
+                             /proc, so enforced on Linux only.
 
     Ctrl-C stops after the scenario in progress, with the summary and the report so far.
 
