@@ -1,4 +1,4 @@
-// Proves two things the thread-sanitizer run relies on (see findings §4):
+// Proves two things the thread-sanitizer run relies on:
 // 1. TSan on this toolchain reports a real race (`racy`), so a clean `swift test --sanitize=thread`
 //    means something;
 // 2. the same access pattern under AsyncQueue's `LockedState` is not reported (`locked`), so the

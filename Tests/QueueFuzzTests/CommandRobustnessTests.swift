@@ -11,7 +11,6 @@ extension QueueFuzzCommandSuites {
   struct CommandRobustnessTests {
     static let corpusFile = scenariosFolder + "/fifo/suspend-between-work.scenario"
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func anUnwritableReportIsFoundBeforeRunning() {
       let (status, output) = runFuzz([
         "run", Self.corpusFile, "--format", "json", "--output", "/no/such/folder/report.json",
@@ -21,7 +20,6 @@ extension QueueFuzzCommandSuites {
       #expect(!output.out.contains("PASS"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func anUnwritableFailuresFolderIsFoundBeforeStressing() {
       let (status, output) = runFuzz(["stress", "--count", "1", "--failures", Self.corpusFile + "/inside"])
       #expect(status == 2)
@@ -53,7 +51,6 @@ extension QueueFuzzCommandSuites {
       #expect(captured.out.contains("not run (memory limit)"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func generateRefusesToFillTheDisk() {
       let (status, output) = runFuzz([
         "generate", "--out", "/tmp/never-written", "--count", "1000000", "--items", "1000", "--steps", "100",

@@ -37,7 +37,6 @@ struct QueueFuzzCommandSuites {}
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz")
   struct QueueFuzzCommandTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func realQueuesPassTheWholeCorpus() throws {
       let (status, output) = runFuzz(["run", scenariosFolder])
       #expect(status == 0, "\(output.out)\n\(output.err)")
@@ -50,7 +49,6 @@ extension QueueFuzzCommandSuites {
     /// Every mutant makes `run Scenarios/` exit 1; prints within how many schedules each scenario
     /// that catches it does so.
     @Test(arguments: QueueImplementation.mutants)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func everyMutantIsCaught(_ mutant: QueueImplementation) {
       let (status, output) = runFuzz(["run", scenariosFolder, "--queue-impl", mutant.rawValue])
       #expect(status == 1, "\(mutant.rawValue) was not caught:\n\(output.out)")
@@ -83,7 +81,6 @@ extension QueueFuzzCommandSuites {
       #expect(realStatus == 0)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func generatedScenariosParseAndPassOnTheRealQueues() throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-generate-\(UUID())")
         .path
@@ -105,7 +102,6 @@ extension QueueFuzzCommandSuites {
       }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func badScenarioFilesExitTwoWithPositions() throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent("queue-fuzz-bad-\(UUID())").path
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -119,7 +115,6 @@ extension QueueFuzzCommandSuites {
     }
 
     /// A sleep as long as virtual time can hold is a stuck item, not a crash, in every command.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func anEndlessSleepIsReportedNotACrash() throws {
       let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
         "endless-sleep-\(UInt64.random(in: 0...UInt64.max))")
@@ -163,7 +158,6 @@ extension QueueFuzzCommandSuites {
     }
 
     @Test(arguments: [["--help"], ["run", "--help"], ["replay", "--help"], ["generate", "--help"]])
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func helpExitsZero(_ arguments: [String]) {
       let (status, output) = runFuzz(arguments)
       #expect(status == 0)

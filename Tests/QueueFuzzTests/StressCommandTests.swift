@@ -56,7 +56,6 @@ extension QueueFuzzCommandSuites {
     }
 
     /// The same scenario index gives the same scenario whatever the shard.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func planMakesTheSameScenarioInEveryShard() throws {
       let sizes = ScenarioGenerator.Sizes()
       let whole = StressPlan(seed: 9, shard: .whole, count: 10, sizes: sizes)
@@ -179,7 +178,6 @@ extension QueueFuzzCommandSuites {
 
     /// The real signal path, in a child process: SIGINT after the session's first line stops it
     /// before its first scenario; the summary is printed and the exit status is 130.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func sigintStopsTheProcessCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
         exit(
@@ -193,7 +191,6 @@ extension QueueFuzzCommandSuites {
 
     /// `run` takes Ctrl-C the same way: SIGINT after its first line stops it before its first
     /// scenario, with the summary, exit status 130.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func sigintStopsARunCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
         exit(QueueFuzz.main(["run", scenariosFolder], console: StressCommandTests.consoleRaisingSIGINT()))
@@ -203,7 +200,6 @@ extension QueueFuzzCommandSuites {
       #expect(output.contains("not run (interrupted by Ctrl-C)"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func determinismCheckIsAFailureOfItsOwnKind() throws {
       let folder = scenariosFolder + "/fifo"
       let (plain, _) = runFuzz(["run", folder, "--queue-impl", "state-between-runs", "--schedules", "20"])
@@ -264,14 +260,12 @@ extension QueueFuzzCommandSuites {
     ]
 
     @Test(arguments: Self.usageMistakes)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func usageMistakesExitTwo(_ arguments: [String], _ phrase: String) {
       let (status, output) = runFuzz(arguments)
       #expect(status == 2)
       #expect(output.err.contains(phrase), "\(output.err)")
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func durationsRead() {
       #expect(DurationText.seconds("30s") == 30)
       #expect(DurationText.seconds("10m") == 600)

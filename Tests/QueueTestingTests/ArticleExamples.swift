@@ -10,7 +10,6 @@
   // MARK: - QueueTesting.md
 
   @Test(.controlledScheduling(.random(100, seed: 7)))
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func itemsStartInOrder() async {
     // Create the state under test here: the body runs once per schedule.
   }
@@ -46,7 +45,6 @@
   // MARK: - MakingAnAsyncTestDeterministic.md
 
   @Test(.controlledScheduling(.random(50, seed: 1)))
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func fifoQueueKeepsOrder() async {
     let queue = FIFOQueue()
     let recorder = OrderRecorder()
@@ -59,7 +57,6 @@
   }
 
   @Test(.controlledScheduling(.exhaustive(delayBound: 2)))
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func cacheDownloadsOnce() async throws {
     let downloads = OrderRecorder()
     let cache = ImageCache { url in
@@ -74,7 +71,6 @@
   }
 
   @Test(.controlledScheduling(.random(20)))
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func gateHoldsWorkUntilOpened() async {
     let gate = TestGate("loaded")
     let recorder = OrderRecorder()

@@ -8,7 +8,6 @@ import Testing
 @Suite("Choice log")
 struct ChoiceLogTests {
   @Test("Choices and branching come back in order, packed or kept whole")
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func roundTrip() {
     var pairs: [(choice: Int, branching: Int)] = []
     for index in 0..<9_000 {

@@ -406,7 +406,6 @@
     }
 
     /// The schedule's text form round-trips and rejects malformed input with a reason.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func scheduleTextForm() throws {
       let schedule = Schedule(choices: [0, 2, 35, 36, 1])
       #expect(schedule.description == "s1:0.2.z.10.1")

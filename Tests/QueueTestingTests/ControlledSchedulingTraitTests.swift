@@ -12,7 +12,6 @@
     /// The task-per-call counter workload through a FIFOQueue: every item sees the count it expects, and the
     /// queue's own events keep every FIFO guarantee, under 30 schedules.
     @Test(.controlledScheduling(.random(30, seed: 1)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func fifoQueueKeepsOrderOnEverySchedule() async {
       #expect(ControlledExecutor.isControlling)
       let counter = SeedCounter()
@@ -27,7 +26,6 @@
 
     /// The 0.6 README's Counter with an ActorQueue, under 30 PCT schedules.
     @Test(.controlledScheduling(.pct(30, seed: 2)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func actorQueueKeepsOrderOnEverySchedule() async {
       let counter = OrderedCounter()
       for iteration in 1...100 { counter.increment(expecting: iteration) }
@@ -39,7 +37,6 @@
     /// The same on the main actor: an actor queue of the main actor (a fresh one, as
     /// `MainActor.queue` is shared with tests running beside this one).
     @Test(.controlledScheduling(.random(30, seed: 3)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func mainActorQueueKeepsOrderOnEverySchedule() async {
       let queue = ActorQueue<MainActor>()
       queue.adoptExecutionContext(of: MainActor.shared)
@@ -59,7 +56,6 @@
     /// fails, on the same schedule every time: schedule 1 of the series seeded 1 (the harness
     /// interleaves the 100 tasks' starts on its first schedule already). The issues the trait
     /// records are captured (and kept from failing this test) to check what they say.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func taskPerCallFailsUnderTheTrait() async throws {
       let trait = ControlledSchedulingTrait.controlledScheduling(.random(20, seed: 1))
       let test = try #require(Test.current)
@@ -215,7 +211,6 @@
     }
 
     /// An issue recorded by a helper points at the line that called the helper.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func helperIssuePointsAtTheCallersLine() {
       let recorder = OrderRecorder()
       recorder.mark("second")
@@ -230,7 +225,6 @@
     }
 
     /// A helper of one's own forwards its caller's location, and the issue lands there.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func forwardedLocationReachesTheOuterCaller() {
       let recorder = OrderRecorder()
       recorder.mark("b")
@@ -265,7 +259,6 @@
     }
 
     /// The environment adjusts a configuration, and bad values are errors that say why.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func environmentResolution() throws {
       let base = ControlledScheduling(.random(10, seed: 4))
       #expect(try base.resolved(environment: [:]) == base)
@@ -289,7 +282,6 @@
   /// On a suite, the trait applies to each test inside.
   @Suite(.controlledScheduling(.random(5, seed: 9)))
   struct ControlledSuiteTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func runsUnderControl() async {
       #expect(ControlledExecutor.isControlling)
       await Task.yield()

@@ -12,7 +12,6 @@ struct OrderingOracleTests {
     OrderingEvent(kind, queue: "a", queueKind: .actor, item: item)
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoInOrderWithoutOverlapSatisfiesAll() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.suspended, "x"),
@@ -21,7 +20,6 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoStartOutOfOrderIsNamed() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "y"), Self.fifo(.finished, "y"),
@@ -35,7 +33,6 @@ struct OrderingOracleTests {
     #expect(violations[0].description == "fifo-start violated on queue 'q' (items x, y): expected x, y; observed y, x")
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoOverlapIsCaughtEvenWhenStartOrderHolds() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.suspended, "x"),
@@ -46,7 +43,6 @@ struct OrderingOracleTests {
     #expect(violations[0].items == ["x", "y"])
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func fifoFinishOrderAlone() {
     let events = [
       Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x"), Self.fifo(.started, "y"),
@@ -56,7 +52,6 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events, guarantees: [.fifoStart]).isEmpty)
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func actorQueuesMayInterleaveAfterTheFirstSuspension() {
     let events = [
       Self.actor(.enqueued, "x"), Self.actor(.enqueued, "y"), Self.actor(.started, "x"), Self.actor(.suspended, "x"),
@@ -65,7 +60,6 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func actorStartOrderAndFirstSegment() {
     let reordered = [
       Self.actor(.enqueued, "x"), Self.actor(.enqueued, "y"), Self.actor(.started, "y"), Self.actor(.finished, "y"),
@@ -81,13 +75,11 @@ struct OrderingOracleTests {
     #expect(violations[0].items == ["x", "y"])
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func anIncompleteRunIsCheckedOnItsPrefix() {
     let events = [Self.fifo(.enqueued, "x"), Self.fifo(.enqueued, "y"), Self.fifo(.started, "x")]
     #expect(OrderingOracle.check(events).isEmpty)
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   @Test func marksInOrder() {
     let trace = Trace(events: [
       Trace.Event(step: 1, task: 1, kind: .mark("a"), virtualTime: 0),

@@ -46,7 +46,6 @@
     }
 
     /// With depth 1 there are no change points: the same task keeps running while it can.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func depthOneIsPlainPriorityScheduling() {
       var strategy = PCTStrategy(seed: 5, depth: 1, expectedSteps: 10)
       let first = strategy.choose(runnableTasks: [1, 2, 3])

@@ -45,7 +45,7 @@ extension LockedState: @unchecked Sendable where State: Sendable {}  // safe: pr
 /// The single allocation behind ``LockedState``: the state as the header, the mutex as the element.
 ///
 /// Why not `Synchronization.Mutex`: on Linux the thread sanitizer does not see `Mutex`'s futex
-/// operations and reports every guarded access as a data race (measured, findings §4). The
+/// operations and reports every guarded access as a data race (.ci/tsan-canary.swift shows it). The
 /// queues must be clean under `swift test --sanitize=thread`, so they use a lock that TSan
 /// understands: `pthread_mutex_t` on Linux, `os_unfair_lock` on Apple platforms.
 @usableFromInline

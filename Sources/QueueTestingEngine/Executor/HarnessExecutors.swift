@@ -2,8 +2,8 @@
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import Dispatch
 
-  // The process's executors once the harness is installed (findings §1: only swapping the executor
-  // factory captures MainActor jobs, `Task.yield` and `Task.sleep`). Every enqueue goes through
+  // The process's executors once the harness is installed (only swapping the executor factory
+  // captures MainActor jobs, `Task.yield` and `Task.sleep`). Every enqueue goes through
   // `RunLoopCore.capture`: jobs that belong to the active controlled run are held; all others are
   // forwarded unchanged to the platform's executors, so code outside a run behaves as before.
 

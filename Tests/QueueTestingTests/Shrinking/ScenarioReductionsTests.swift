@@ -65,7 +65,6 @@
         + 100 * nesting(scenario) + plainness + callers
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func everyCandidateIsValidAndLighter() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -77,7 +76,6 @@
     }
 
     /// A nested enqueue moves up to whoever enqueues its item, right after that enqueue.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func nestedEnqueuesAreHoisted() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -92,7 +90,6 @@
     }
 
     /// Removing an item takes what it enqueues (transitively) and the steps that name them.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func removingAnItemTakesItsChildrenAndTheirMentions() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let candidates = ScenarioReductions.candidates(of: scenario)
@@ -105,7 +102,6 @@
       #expect(!withoutI2.callers[0].steps.contains { $0.action == .cancel(item: "i2") })
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func canonicalNamesFollowDeclarationOrder() throws {
       let text = """
         scenario 1
@@ -130,7 +126,6 @@
       #expect(throws: Never.self) { try ScenarioParser.parse(renamed.text, path: "renamed.scenario") }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func onlyUnusedQueuesAreRemovedAndEmptyScenariosHaveNoCandidates() throws {
       let scenario = try ScenarioParser.parse(Self.text, path: "reductions.scenario")
       let queueSets = ScenarioReductions.candidates(of: scenario).map { $0.queues.map(\.name) }

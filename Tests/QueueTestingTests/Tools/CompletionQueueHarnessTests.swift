@@ -9,7 +9,6 @@
     /// Items start in order, one at a time, on the main actor, whenever (and from wherever) the
     /// previous item's finish arrives: at once, from another task, or after a yield.
     @Test(.controlledScheduling(.random(40, seed: 4)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func itemsRunOneAtATimeInOrderOnTheMainActor() async {
       let log = OrderRecorder()
       let overlap = Counter()
@@ -47,7 +46,6 @@
     /// A second call of the finish callback does nothing but report a diagnostic: the next
     /// item is not started early, and each item still runs once.
     @Test(.controlledScheduling(.random(20, seed: 8)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func aSecondFinishIsANoOpWithADiagnostic() async {
       let diagnostics = OrderRecorder()
       let log = OrderRecorder()
@@ -81,7 +79,6 @@
     /// `pause()` holds back items that have not started while the running one goes on to its
     /// finish; `resume()` lets them start.
     @Test(.controlledScheduling(.random(30, seed: 9)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func pauseHoldsBackNewItemsUntilResume() async {
       let log = OrderRecorder()
       let gate = TestGate("first may end")

@@ -12,7 +12,6 @@
     /// once, in write order (each change's old value is the previous change's new value), on
     /// every schedule.
     @Test(.controlledScheduling(.random(100, seed: 21)))
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func notificationsFollowWriteOrderOnEverySchedule() async {
       let property = OrderedProperty(0)
       let received = Locked<[OrderedPropertyChange<Int>]>([])
