@@ -16,15 +16,30 @@
 
     private var captured: [Failure]?
 
-    override func recordFailure(
-      withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
-    ) {
-      if captured != nil {
-        captured?.append(Failure(description: description, file: filePath, line: lineNumber))
-      } else {
-        super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+    #if canImport(Darwin)
+      // Apple's XCTest records every failure as an XCTIssue; `recordFailure` is only its old name.
+      override func record(_ issue: XCTIssue) {
+        if captured != nil {
+          let location = issue.sourceCodeContext.location
+          captured?.append(
+            Failure(
+              description: issue.compactDescription, file: location?.fileURL.path ?? "",
+              line: location?.lineNumber ?? 0))
+        } else {
+          super.record(issue)
+        }
       }
-    }
+    #else
+      override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+      ) {
+        if captured != nil {
+          captured?.append(Failure(description: description, file: filePath, line: lineNumber))
+        } else {
+          super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+      }
+    #endif
 
     /// Runs `body` with failures captured; returns them.
     private func capturingFailures(_ body: () async -> Void) async -> [Failure] {
