@@ -53,6 +53,18 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     init(ticket: TurnTicket) {
       self = .ticket(ticket)
     }
+
+    @usableFromInline
+    var turnTicket: TurnTicket? {
+      if case .ticket(let ticket) = self { return ticket }
+      return nil
+    }
+
+    @usableFromInline
+    var isTicket: Bool { turnTicket != nil }
+
+    @usableFromInline
+    static var keepsTicketsAside: Bool { false }
   }
 
   @usableFromInline let storage = SerialDrainStorage<Entry>()

@@ -26,20 +26,32 @@
 ///   cancelling it makes `Task.isCancelled` true inside the item, which still runs in its turn.
 /// - **Errors** thrown by an item reach only the caller that waits for it; the queue goes on.
 public final class FIFOQueue: Sendable {
-  /// One place in line: a closure the drainer runs to completion. A struct, not the bare function
-  /// type: a closure stored as a generic value is reabstracted through a heap-allocated thunk,
-  /// which cost one malloc per item. 16 bytes, so a backlog of 1 M items takes 16 MB.
-  struct Job: SerialDrainEntry {
-    let run: @Sendable () async -> Void
+  /// One place in line: a closure the drainer runs to completion, or the mark of work that runs
+  /// in its own task (`Task(on:)`, `enqueueAndWait`), which takes the turn from whoever finishes
+  /// before it; its ticket waits aside in the state machine, in the same order. Not the bare
+  /// function type: a closure stored as a generic value is reabstracted through a heap-allocated
+  /// thunk, which cost one malloc per item. 16 bytes (the mark is a value the closure's function
+  /// pointer never takes), so a backlog of 1 M items takes 16 MB.
+  enum Job: SerialDrainEntry {
+    case work(@Sendable () async -> Void)
+    case ticket
 
     init(run: @escaping @Sendable () async -> Void) {
-      self.run = run
+      self = .work(run)
     }
 
-    /// A FIFO ticket is just work that lends the turn and waits until it is given back.
     init(ticket: TurnTicket) {
-      run = { await ticket.grantAndAwaitRelease() }
+      self = .ticket
     }
+
+    var isTicket: Bool {
+      if case .ticket = self { return true }
+      return false
+    }
+
+    var turnTicket: TurnTicket? { nil }
+
+    static var keepsTicketsAside: Bool { true }
   }
 
   /// A name for the queue, used in diagnostics and by QueueTesting's reports.
@@ -132,11 +144,12 @@ public final class FIFOQueue: Sendable {
     return reservation
   }
 
-  /// Gives back a turn taken with ``reserveTurn(waiting:)``: the item has finished.
+  /// Gives back a turn taken with ``reserveTurn(waiting:)``: the item has finished. The turn goes
+  /// straight to the next ticket in line, if that is what comes next.
   @inline(__always)
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
     reservation.item?.finished()
-    if storage.endTurn(reservation) == .startDrainer { startDrainer() }
+    if storage.passTurn() { startDrainer() }
   }
 
   /// How the harness's observer sees this queue.
@@ -153,9 +166,11 @@ public final class FIFOQueue: Sendable {
     }
   }
 
-  /// Runs entries until none is left. FIFO's one decision: each entry holds the turn until it has
-  /// *finished*.
+  /// Runs entries until none is left, or until a ticket takes the turn over. FIFO's one decision:
+  /// each entry holds the turn until it has *finished*.
   private static func drain(_ storage: SerialDrainStorage<Job>) async {
-    await storage.drain { job in await job.run() }
+    await storage.drainPassingTickets { job in
+      if case .work(let run) = job { await run() }
+    }
   }
 }

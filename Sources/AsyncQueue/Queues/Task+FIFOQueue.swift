@@ -16,11 +16,21 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on fifoQueue: FIFOQueue,
+    isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(queueTaskNamed: name, priority: priority) {
-      await fifoQueue.run(in: reservation, operation)
+    if isolation == nil || QueueObservation.taskExecutorForNewTasks != nil {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await fifoQueue.run(in: reservation, operation)
+      }
+    } else {
+      // The task starts on the caller's actor, where an operation that inherited the caller's
+      // isolation runs too: waiting for the turn, running and giving the turn back take no hop.
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // referencing the isolated parameter is what isolates the closure to it
+        return await fifoQueue.run(in: reservation, operation)
+      }
     }
   }
 
@@ -39,11 +49,19 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on fifoQueue: FIFOQueue,
+    isolation: isolated (any Actor)? = #isolation,
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(queueTaskNamed: name, priority: priority) {
-      try await fifoQueue.run(in: reservation, operation)
+    if isolation == nil || QueueObservation.taskExecutorForNewTasks != nil {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await fifoQueue.run(in: reservation, operation)
+      }
+    } else {
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
+        return try await fifoQueue.run(in: reservation, operation)
+      }
     }
   }
 
@@ -95,8 +113,9 @@ extension Task {
 }
 
 extension FIFOQueue {
-  /// Waits for `reservation`'s turn, runs `operation` and gives the turn back when it returns.
-  func run<Success, Failure: Error>(
+  /// Waits for `reservation`'s turn, runs `operation` and gives the turn back when it returns, in
+  /// the caller's isolation (no hop to the global executor and back).
+  nonisolated(nonsending) func run<Success, Failure: Error>(
     in reservation: SerialDrainStorage<Job>.Reservation,
     _ operation: () async throws(Failure) -> Success
   ) async throws(Failure) -> Success {

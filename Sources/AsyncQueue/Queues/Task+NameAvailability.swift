@@ -4,7 +4,7 @@ extension Task where Failure == Never {
   init(
     nameIfAvailable name: String?,
     priority: TaskPriority?,
-    body: sending @escaping @isolated(any) () async -> Success
+    @_inheritActorContext body: sending @escaping @isolated(any) () async -> Success
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       self.init(name: name, priority: priority, operation: body)
@@ -20,7 +20,7 @@ extension Task where Failure == any Error {
   init(
     nameIfAvailable name: String?,
     priority: TaskPriority?,
-    body: sending @escaping @isolated(any) () async throws -> Success
+    @_inheritActorContext body: sending @escaping @isolated(any) () async throws -> Success
   ) {
     if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       self.init(name: name, priority: priority, operation: body)

@@ -17,6 +17,13 @@ struct SerialDrainStateMachine<Entry> {
   /// follows the backlog instead of its high-water mark.
   /// No chunk is ever empty, so `pending.isEmpty` means nothing waits.
   @usableFromInline var pending: [[Entry]] = []
+  /// Entries of `pending[0]` before this index were taken one at a time by ``passTurn()`` and are
+  /// no longer in line (0 whenever a drainer takes a batch). Always less than `pending[0].count`.
+  @usableFromInline var head = 0
+  /// The tickets of entries that only mark their place in line (FIFO keeps its entries at one
+  /// closure's 16 bytes that way), oldest first from `asideHead`; taken slots are cleared.
+  @usableFromInline var asideTickets: [TurnTicket?] = []
+  @usableFromInline var asideHead = 0
   /// The most entries one chunk holds (24 bytes each: a chunk stays below malloc's mmap threshold).
   @inlinable static var chunkCapacity: Int { 4096 }
   /// True while a drainer or an idle-path caller holds the turn.
@@ -27,7 +34,7 @@ struct SerialDrainStateMachine<Entry> {
   /// Whether anyone holds the turn (for tests and diagnostics).
   var isTurnHeld: Bool { turnHeld }
   /// How many entries wait (for tests and diagnostics).
-  var pendingCount: Int { pending.reduce(0) { $0 + $1.count } }
+  var pendingCount: Int { pending.reduce(0) { $0 + $1.count } - head }
 
   @usableFromInline
   enum EnqueueAction: Equatable {
@@ -95,8 +102,79 @@ struct SerialDrainStateMachine<Entry> {
       turnHeld = false
       return .stop
     }
+    if head > 0 {
+      pending[0].removeFirst(head)
+      head = 0
+    }
     swap(&pending, &batch)
     return .run
+  }
+
+  // MARK: Passing the turn along (FIFO)
+
+  @usableFromInline
+  enum PassAction {
+    /// Nothing waits: the queue is idle again.
+    case idle
+    /// The next entry in line is a ticket, now taken out of line: its holder holds the turn.
+    case grant(Entry)
+    /// The next entry is work for a drainer: start one, which inherits the turn.
+    case startDrainer
+  }
+
+  /// Called by whoever holds the turn (a ticket holder or an idle-path caller) when its work is
+  /// done: hands the turn straight to the next ticket in line, so a chain of tasks that each run
+  /// their own work passes the turn from one to the next with no drainer in between.
+  /// `isTicket` tells the entries that take the turn themselves from work for a drainer.
+  mutating func passTurn(isTicket: (Entry) -> Bool) -> PassAction {
+    precondition(turnHeld, "SerialDrainStateMachine.passTurn() without holding the turn")
+    guard !pending.isEmpty else {
+      turnHeld = false
+      return .idle
+    }
+    let next = pending[0][head]
+    guard isTicket(next) else { return .startDrainer }
+    head += 1
+    if head == pending[0].count {
+      pending.removeFirst()
+      head = 0
+    }
+    return .grant(next)
+  }
+
+  /// Keeps the ticket of a marker entry enqueued right after this call.
+  mutating func setAside(_ ticket: TurnTicket) {
+    asideTickets.append(ticket)
+  }
+
+  /// The ticket of the oldest marker entry in line, which was just taken out of line.
+  mutating func takeAsideTicket() -> TurnTicket {
+    guard asideHead < asideTickets.count, let ticket = asideTickets[asideHead] else {
+      preconditionFailure("SerialDrainStateMachine: a ticket marker without its ticket")
+    }
+    asideTickets[asideHead] = nil
+    asideHead += 1
+    if asideHead == asideTickets.count {
+      asideTickets.removeAll(keepingCapacity: true)
+      asideHead = 0
+    } else if asideHead >= 4096 && asideHead * 2 >= asideTickets.count {
+      asideTickets.removeFirst(asideHead)
+      asideHead = 0
+    }
+    return ticket
+  }
+
+  /// Called by a drainer that reached a ticket at `batch[chunk][index]`: the entries after it go
+  /// back to the front of the line, ahead of everything enqueued since the batch was taken, and
+  /// the ticket's holder takes over the turn (the drainer then ends).
+  mutating func handBack(_ batch: [[Entry]], after index: Int, inChunk chunk: Int) {
+    precondition(turnHeld && head == 0, "SerialDrainStateMachine.handBack without a drainer's turn")
+    var front: [[Entry]] = []
+    if index + 1 < batch[chunk].count { front.append(Array(batch[chunk][(index + 1)...])) }
+    front.append(contentsOf: batch[(chunk + 1)...])
+    guard !front.isEmpty else { return }
+    front.append(contentsOf: pending)
+    pending = front
   }
 }
 

@@ -67,6 +67,7 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     let (ticket, action) = machine.withLock { machine -> (TurnTicket?, SerialDrainStateMachine<Entry>.EnqueueAction) in
       if machine.acquireIfIdle() { return (nil, .none) }
       let ticket = TurnTicket()
+      if Entry.keepsTicketsAside { machine.setAside(ticket) }
       return (ticket, machine.enqueue(Entry(ticket: ticket)))
     }
     if let item { return (Self.observed(ticket, item), action) }
@@ -94,6 +95,46 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     guard let ticket = reservation.ticket else { return machine.withLock { $0.release() } }
     ticket.release()
     return .none
+  }
+
+  /// Gives back the turn held through `reservation` by passing it along (FIFO): to the next
+  /// ticket in line, whose holder is resumed; true means the caller must start a drainer for the
+  /// work that is next.
+  @inline(__always)
+  func passTurn() -> Bool {
+    let next: TurnTicket?? = machine.withLock { machine in
+      switch machine.passTurn(isTicket: { $0.isTicket }) {
+      case .idle: return .some(nil)
+      case .startDrainer: return nil
+      case .grant(let entry): return entry.turnTicket ?? machine.takeAsideTicket()
+      }
+    }
+    guard let next else { return true }
+    next?.grant()
+    return false
+  }
+
+  /// Runs every entry in order, like ``drain(_:)``, except that a ticket ends the drain: the
+  /// rest of the batch goes back in line and the ticket's holder takes over the turn (FIFO).
+  func drainPassingTickets(_ run: (Entry) async -> Void) async {
+    var batch: [[Entry]] = []
+    while nextBatch(into: &batch) {
+      for chunk in batch.indices {
+        for index in batch[chunk].indices {
+          let entry = batch[chunk][index]
+          if entry.isTicket {
+            let ticket = machine.withLock { machine in
+              machine.handBack(batch, after: index, inChunk: chunk)
+              return entry.turnTicket ?? machine.takeAsideTicket()
+            }
+            ticket.grant()
+            return
+          }
+          await run(entry)
+        }
+        batch[chunk] = []
+      }
+    }
   }
 
   /// For the drainer: refills `batch` with the next entries (in chunks), or gives up the turn
@@ -124,4 +165,12 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
 protocol SerialDrainEntry: Sendable {
   /// The entry that lends the turn to the holder of `ticket` when its turn comes.
   init(ticket: TurnTicket)
+  /// Whether the entry was made by ``init(ticket:)``.
+  var isTicket: Bool { get }
+  /// The ticket of a ticket entry that carries it; nil for work, and for a marker whose ticket
+  /// waits aside (see ``keepsTicketsAside``).
+  var turnTicket: TurnTicket? { get }
+  /// Whether ``init(ticket:)`` makes a marker only: the storage then keeps the ticket in the
+  /// machine's aside line, in the same order.
+  static var keepsTicketsAside: Bool { get }
 }

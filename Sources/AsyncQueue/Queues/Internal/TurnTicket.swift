@@ -11,7 +11,8 @@ struct TurnTicket: Sendable {
   ///
   /// Not cancellable on purpose: a cancelled item keeps its place, runs in order and sees
   /// `Task.isCancelled`, so cancelling one item never reorders the others.
-  func awaitTurn() async {
+  /// Runs in the caller's isolation, so a holder on an actor waits and resumes there, no hop.
+  nonisolated(nonsending) func awaitTurn() async {
     if machine.withLock({ $0.claimIfGranted() }) { return }
     await withUnsafeContinuation { (holder: UnsafeContinuation<Void, Never>) in
       switch machine.withLock({ $0.parkHolder(holder) }) {
@@ -34,6 +35,15 @@ struct TurnTicket: Sendable {
 
   /// Gives the turn back to the drainer.
   func release() {
-    machine.withLock { $0.release() }.resume()
+    machine.withLock { $0.release() }?.resume()
+  }
+
+  /// Hands the turn to the holder for good: nobody waits for it back, since the holder passes
+  /// the turn along itself when its work is done (FIFO).
+  func grant() {
+    switch machine.withLock({ $0.grant(drainer: nil) }) {
+    case .none: break
+    case .resumeHolder(let holder): holder.resume()
+    }
   }
 }
