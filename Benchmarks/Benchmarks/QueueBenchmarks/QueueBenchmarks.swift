@@ -3,7 +3,7 @@ import Benchmark
 
 // Each benchmark runs 1 M items per iteration (`scalingFactor: .mega`), so the reported time
 // and malloc count are per item; peak RSS is for the whole process. Naive baselines run in the same process and run:
-// the machines here vary too much to compare against remembered numbers (findings §4).
+// the machines here vary too much to compare against remembered numbers.
 
 let benchmarks: @Sendable () -> Void = {
   Benchmark.defaultConfiguration = .init(
@@ -49,6 +49,55 @@ let benchmarks: @Sendable () -> Void = {
     for _ in 0..<million { last = Task(on: queue) {} }
     await last?.value
     benchmark.stopMeasurement()
+  }
+
+  // `Task(on:)` created from the main actor, the way an app creates it from UI code: the operation
+  // inherits the main actor. Each row has its naive baseline, a chain of plain tasks each awaiting
+  // the previous one, created the same way.
+  Benchmark(
+    "FIFOQueue 1M Task(on:) from the main actor + await last",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    await MainActorWorkload.fifoTasks(million, benchmark)
+  }
+
+  Benchmark(
+    "Baseline Task chain from the main actor, 1M items",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    await MainActorWorkload.taskChain(million, benchmark)
+  }
+
+  Benchmark(
+    "FIFOQueue 1M Task(on:isolatedTo:) + await last",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    let queue = FIFOQueue()
+    let target = Target()
+    benchmark.startMeasurement()
+    var last: Task<Void, Never>?
+    for _ in 0..<million { last = Task(on: queue, isolatedTo: target) { $0.count &+= 1 } }
+    await last?.value
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "CancellableQueue<FIFOQueue> 1M Task(on:) + await last",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    let queue = CancellableQueue(underlyingQueue: FIFOQueue())
+    benchmark.startMeasurement()
+    var last: Task<Void, Never>?
+    for _ in 0..<million { last = Task(on: queue) {} }
+    await last?.value
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
+    "ActorQueue 1M Task(on:) from the main actor + await last",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    await MainActorWorkload.actorTasks(million, benchmark)
   }
 
   Benchmark(
@@ -146,5 +195,35 @@ actor Target {
 
   func startImmediately(_ count: Int) {
     for _ in 0..<count { Task.immediate { self.count &+= 1 } }
+  }
+}
+
+/// The workloads that create their tasks from the main actor.
+@MainActor
+enum MainActorWorkload {
+  static func fifoTasks(_ count: Int, _ benchmark: Benchmark) async {
+    let queue = FIFOQueue()
+    benchmark.startMeasurement()
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task(on: queue) {} }
+    await last?.value
+    benchmark.stopMeasurement()
+  }
+
+  static func taskChain(_ count: Int, _ benchmark: Benchmark) async {
+    benchmark.startMeasurement()
+    var previous: Task<Void, Never>?
+    for _ in 0..<count { previous = Task { [previous] in await previous?.value } }
+    await previous?.value
+    benchmark.stopMeasurement()
+  }
+
+  static func actorTasks(_ count: Int, _ benchmark: Benchmark) async {
+    let target = Target()
+    benchmark.startMeasurement()
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task(on: target.queue) { $0.count &+= 1 } }
+    await last?.value
+    benchmark.stopMeasurement()
   }
 }

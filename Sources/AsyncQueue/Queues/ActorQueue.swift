@@ -55,16 +55,13 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     }
 
     @usableFromInline
-    var turnTicket: TurnTicket? {
-      if case .ticket(let ticket) = self { return ticket }
-      return nil
+    var isTicket: Bool {
+      if case .ticket = self { return true }
+      return false
     }
 
     @usableFromInline
-    var isTicket: Bool { turnTicket != nil }
-
-    @usableFromInline
-    static var keepsTicketsAside: Bool { false }
+    static var placeMarker: Entry? { nil }
   }
 
   @usableFromInline let storage = SerialDrainStorage<Entry>()

@@ -28,9 +28,9 @@
 public final class FIFOQueue: Sendable {
   /// One place in line: a closure the drainer runs to completion, or the mark of work that runs
   /// in its own task (`Task(on:)`, `enqueueAndWait`), which takes the turn from whoever finishes
-  /// before it; its ticket waits aside in the state machine, in the same order. Not the bare
-  /// function type: a closure stored as a generic value is reabstracted through a heap-allocated
-  /// thunk, which cost one malloc per item. 16 bytes (the mark is a value the closure's function
+  /// before it (places are numbered in line order; no object per place). Not the bare function
+  /// type: a closure stored as a generic value is reabstracted through a heap-allocated thunk,
+  /// which cost one malloc per item. 16 bytes (the mark is a value the closure's function
   /// pointer never takes), so a backlog of 1 M items takes 16 MB.
   enum Job: SerialDrainEntry {
     case work(@Sendable () async -> Void)
@@ -41,7 +41,7 @@ public final class FIFOQueue: Sendable {
     }
 
     init(ticket: TurnTicket) {
-      self = .ticket
+      preconditionFailure("FIFOQueue waits by numbered place, never with a TurnTicket")
     }
 
     var isTicket: Bool {
@@ -49,9 +49,7 @@ public final class FIFOQueue: Sendable {
       return false
     }
 
-    var turnTicket: TurnTicket? { nil }
-
-    static var keepsTicketsAside: Bool { true }
+    static var placeMarker: Job? { .ticket }
   }
 
   /// A name for the queue, used in diagnostics and by QueueTesting's reports.

@@ -115,6 +115,7 @@ extension Task {
 extension FIFOQueue {
   /// Waits for `reservation`'s turn, runs `operation` and gives the turn back when it returns, in
   /// the caller's isolation (no hop to the global executor and back).
+  @inline(__always)
   nonisolated(nonsending) func run<Success, Failure: Error>(
     in reservation: SerialDrainStorage<Job>.Reservation,
     _ operation: () async throws(Failure) -> Success

@@ -20,10 +20,15 @@ struct SerialDrainStateMachine<Entry> {
   /// Entries of `pending[0]` before this index were taken one at a time by ``passTurn()`` and are
   /// no longer in line (0 whenever a drainer takes a batch). Always less than `pending[0].count`.
   @usableFromInline var head = 0
-  /// The tickets of entries that only mark their place in line (FIFO keeps its entries at one
-  /// closure's 16 bytes that way), oldest first from `asideHead`; taken slots are cleared.
-  @usableFromInline var asideTickets: [TurnTicket?] = []
-  @usableFromInline var asideHead = 0
+  /// Places in line of work that runs in its own task, for entries that only mark their place
+  /// (FIFO's): numbered in line order, so the n-th marker taken out of line is place n. No ticket
+  /// object per place: the machine keeps the one granted place and the holders that wait.
+  @usableFromInline var placesReserved: UInt64 = 0
+  @usableFromInline var placesTaken: UInt64 = 0
+  /// The place given the turn before its holder came to claim it.
+  @usableFromInline var grantedPlace: UInt64?
+  /// Holders that came before their turn, by place.
+  @usableFromInline var parkedHolders: [UInt64: UnsafeContinuation<Void, Never>] = [:]
   /// The most entries one chunk holds (24 bytes each: a chunk stays below malloc's mmap threshold).
   @inlinable static var chunkCapacity: Int { 4096 }
   /// True while a drainer or an idle-path caller holds the turn.
@@ -142,26 +147,37 @@ struct SerialDrainStateMachine<Entry> {
     return .grant(next)
   }
 
-  /// Keeps the ticket of a marker entry enqueued right after this call.
-  mutating func setAside(_ ticket: TurnTicket) {
-    asideTickets.append(ticket)
+  /// Puts `marker` in line for work that runs in its own task; returns its place number.
+  mutating func reservePlace(marker: Entry) -> (place: UInt64, action: EnqueueAction) {
+    let place = placesReserved
+    placesReserved += 1
+    return (place, enqueue(marker))
   }
 
-  /// The ticket of the oldest marker entry in line, which was just taken out of line.
-  mutating func takeAsideTicket() -> TurnTicket {
-    guard asideHead < asideTickets.count, let ticket = asideTickets[asideHead] else {
-      preconditionFailure("SerialDrainStateMachine: a ticket marker without its ticket")
-    }
-    asideTickets[asideHead] = nil
-    asideHead += 1
-    if asideHead == asideTickets.count {
-      asideTickets.removeAll(keepingCapacity: true)
-      asideHead = 0
-    } else if asideHead >= 4096 && asideHead * 2 >= asideTickets.count {
-      asideTickets.removeFirst(asideHead)
-      asideHead = 0
-    }
-    return ticket
+  /// Called by the holder of `place`: takes the turn if it was given already.
+  mutating func claimPlace(_ place: UInt64) -> Bool {
+    guard grantedPlace == place else { return false }
+    grantedPlace = nil
+    return true
+  }
+
+  /// Parks the holder of `place` until its turn; true means the turn came meanwhile and the
+  /// holder must be resumed at once (it holds the turn).
+  mutating func parkHolder(of place: UInt64, _ holder: UnsafeContinuation<Void, Never>) -> Bool {
+    if claimPlace(place) { return true }
+    parkedHolders[place] = holder
+    return false
+  }
+
+  /// Gives the turn to the place whose marker was just taken out of line: returns its holder to
+  /// resume if it waits; otherwise the holder takes the turn when it comes.
+  mutating func grantNextPlace() -> UnsafeContinuation<Void, Never>? {
+    let place = placesTaken
+    placesTaken += 1
+    if let holder = parkedHolders.removeValue(forKey: place) { return holder }
+    precondition(grantedPlace == nil, "SerialDrainStateMachine: two places hold the turn")
+    grantedPlace = place
+    return nil
   }
 
   /// Called by a drainer that reached a ticket at `batch[chunk][index]`: the entries after it go

@@ -17,6 +17,8 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     case acquired
     /// The caller waits in line with this ticket.
     case ticket(TurnTicket)
+    /// The caller waits for this numbered place in line (FIFO: no ticket object per item).
+    case place(UInt64)
     /// An observer watches the item (only while QueueTesting's harness is installed).
     case observed(ObservedReservation)
 
@@ -24,9 +26,19 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     @inline(__always)
     var ticket: TurnTicket? {
       switch self {
-      case .acquired: nil
+      case .acquired, .place: nil
       case .ticket(let ticket): ticket
       case .observed(let observed): observed.ticket
+      }
+    }
+
+    /// The place to wait for, for a caller in a FIFO line.
+    @inline(__always)
+    var place: UInt64? {
+      switch self {
+      case .acquired, .ticket: nil
+      case .place(let place): place
+      case .observed(let observed): observed.place
       }
     }
 
@@ -37,13 +49,15 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
     }
   }
 
-  /// An observed reservation's ticket (nil: acquired at once) and item.
+  /// An observed reservation's ticket or place (both nil: acquired at once) and item.
   final class ObservedReservation: Sendable {
     let ticket: TurnTicket?
+    let place: UInt64?
     let item: ObservedQueueItem
 
-    init(ticket: TurnTicket?, item: ObservedQueueItem) {
+    init(ticket: TurnTicket?, place: UInt64?, item: ObservedQueueItem) {
       self.ticket = ticket
+      self.place = place
       self.item = item
     }
   }
@@ -64,20 +78,33 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// Reserves a place for work that runs in the caller's (or a new) task.
   @inline(__always)
   func reserve(item: ObservedQueueItem?) -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
+    if let marker = Entry.placeMarker { return reservePlace(marker: marker, item: item) }
     let (ticket, action) = machine.withLock { machine -> (TurnTicket?, SerialDrainStateMachine<Entry>.EnqueueAction) in
       if machine.acquireIfIdle() { return (nil, .none) }
       let ticket = TurnTicket()
-      if Entry.keepsTicketsAside { machine.setAside(ticket) }
       return (ticket, machine.enqueue(Entry(ticket: ticket)))
     }
-    if let item { return (Self.observed(ticket, item), action) }
+    if let item { return (Self.observed(ticket, nil, item), action) }
     return (ticket.map { .ticket($0) } ?? .acquired, action)
+  }
+
+  /// ``reserve(item:)`` for a line of numbered places (FIFO).
+  @inline(__always)
+  private func reservePlace(
+    marker: Entry, item: ObservedQueueItem?
+  ) -> (Reservation, SerialDrainStateMachine<Entry>.EnqueueAction) {
+    let (place, action) = machine.withLock { machine -> (UInt64?, SerialDrainStateMachine<Entry>.EnqueueAction) in
+      if machine.acquireIfIdle() { return (nil, .none) }
+      return machine.reservePlace(marker: marker)
+    }
+    if let item { return (Self.observed(nil, place, item), action) }
+    return (place.map { .place($0) } ?? .acquired, action)
   }
 
   /// Kept out of line: only observed runs (under QueueTesting's harness) take this path.
   @inline(never)
-  private static func observed(_ ticket: TurnTicket?, _ item: ObservedQueueItem) -> Reservation {
-    .observed(ObservedReservation(ticket: ticket, item: item))
+  private static func observed(_ ticket: TurnTicket?, _ place: UInt64?, _ item: ObservedQueueItem) -> Reservation {
+    .observed(ObservedReservation(ticket: ticket, place: place, item: item))
   }
 
   /// Suspends until `reservation` holds the turn. Runs in the caller's isolation: a caller that
@@ -85,7 +112,20 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// cost a task switch per `enqueueAndWait` on an idle queue.
   @inline(__always)
   nonisolated(nonsending) func awaitTurn(_ reservation: Reservation) async {
-    if let ticket = reservation.ticket { await ticket.awaitTurn() }
+    if let ticket = reservation.ticket {
+      await ticket.awaitTurn()
+    } else if let place = reservation.place {
+      await awaitPlace(place)
+    }
+  }
+
+  /// Suspends until `place` is given the turn; not cancellable, like a ticket.
+  @inline(__always)
+  nonisolated(nonsending) private func awaitPlace(_ place: UInt64) async {
+    if machine.withLock({ $0.claimPlace(place) }) { return }
+    await withUnsafeContinuation { (holder: UnsafeContinuation<Void, Never>) in
+      if machine.withLock({ $0.parkHolder(of: place, holder) }) { holder.resume() }
+    }
   }
 
   /// Gives back the turn held through `reservation`; `.startDrainer` means the caller must start
@@ -102,15 +142,15 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// work that is next.
   @inline(__always)
   func passTurn() -> Bool {
-    let next: TurnTicket?? = machine.withLock { machine in
+    let next: UnsafeContinuation<Void, Never>?? = machine.withLock { machine in
       switch machine.passTurn(isTicket: { $0.isTicket }) {
       case .idle: return .some(nil)
       case .startDrainer: return nil
-      case .grant(let entry): return entry.turnTicket ?? machine.takeAsideTicket()
+      case .grant: return .some(machine.grantNextPlace())
       }
     }
     guard let next else { return true }
-    next?.grant()
+    next?.resume()
     return false
   }
 
@@ -123,11 +163,11 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
         for index in batch[chunk].indices {
           let entry = batch[chunk][index]
           if entry.isTicket {
-            let ticket = machine.withLock { machine in
+            let holder = machine.withLock { machine in
               machine.handBack(batch, after: index, inChunk: chunk)
-              return entry.turnTicket ?? machine.takeAsideTicket()
+              return machine.grantNextPlace()
             }
-            ticket.grant()
+            holder?.resume()
             return
           }
           await run(entry)
@@ -165,12 +205,9 @@ struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
 protocol SerialDrainEntry: Sendable {
   /// The entry that lends the turn to the holder of `ticket` when its turn comes.
   init(ticket: TurnTicket)
-  /// Whether the entry was made by ``init(ticket:)``.
+  /// Whether the entry holds a place for work that runs in its own task (a ticket or a marker).
   var isTicket: Bool { get }
-  /// The ticket of a ticket entry that carries it; nil for work, and for a marker whose ticket
-  /// waits aside (see ``keepsTicketsAside``).
-  var turnTicket: TurnTicket? { get }
-  /// Whether ``init(ticket:)`` makes a marker only: the storage then keeps the ticket in the
-  /// machine's aside line, in the same order.
-  static var keepsTicketsAside: Bool { get }
+  /// The entry that marks a numbered place in line, for queues whose callers wait by place
+  /// (FIFO: it passes the turn along); nil for queues whose callers wait with a ``TurnTicket``.
+  static var placeMarker: Self? { get }
 }

@@ -35,15 +35,6 @@ struct TurnTicket: Sendable {
 
   /// Gives the turn back to the drainer.
   func release() {
-    machine.withLock { $0.release() }?.resume()
-  }
-
-  /// Hands the turn to the holder for good: nobody waits for it back, since the holder passes
-  /// the turn along itself when its work is done (FIFO).
-  func grant() {
-    switch machine.withLock({ $0.grant(drainer: nil) }) {
-    case .none: break
-    case .resumeHolder(let holder): holder.resume()
-    }
+    machine.withLock { $0.release() }.resume()
   }
 }

@@ -2,10 +2,9 @@
 /// queue's drainer to a task that runs the work itself (`enqueueAndWait`, `Task(on:)`).
 ///
 /// Two parties meet here, in either order: the *holder* (the waiting task) and the *drainer*
-/// (which reaches the ticket in line and lends it the turn). An actor queue's drainer then stays
-/// parked until the holder gives the turn back with ``release()``, as soon as the work has started
-/// on the actor. A FIFO queue hands the turn over for good (`grant(drainer: nil)`): its holder
-/// passes the turn on to the next in line itself when the work finishes.
+/// (which reaches the ticket in line and lends it the turn). The drainer then stays parked until
+/// the holder gives the turn back with ``release()``, as soon as the work has started on the
+/// actor (an actor queue's; a FIFO queue's callers wait by numbered place instead).
 ///
 /// Generic over the continuation type so tests can drive it with plain values.
 struct TurnTicketStateMachine<Continuation> {
@@ -14,11 +13,10 @@ struct TurnTicketStateMachine<Continuation> {
     case waiting
     /// The holder arrived first and is parked.
     case holderParked(Continuation)
-    /// The turn arrived first (with the drainer parked, or nil when nobody waits for it back);
-    /// the holder may take it without suspending.
-    case granted(drainer: Continuation?)
-    /// The holder runs; the drainer, if any, is parked until ``release()``.
-    case holding(drainer: Continuation?)
+    /// The drainer arrived first and is parked; the holder may take the turn without suspending.
+    case granted(drainer: Continuation)
+    /// The holder runs; the drainer is parked until ``release()``.
+    case holding(drainer: Continuation)
     /// The turn was given back.
     case released
   }
@@ -66,9 +64,8 @@ struct TurnTicketStateMachine<Continuation> {
     case resumeHolder(Continuation)
   }
 
-  /// Called when the ticket's turn comes: by a drainer that parks until ``release()``, or with
-  /// `drainer: nil` when the turn is handed over for good.
-  mutating func grant(drainer: Continuation?) -> GrantAction {
+  /// Called by the drainer when the ticket's turn comes; the drainer parks until ``release()``.
+  mutating func grant(drainer: Continuation) -> GrantAction {
     switch state {
     case .waiting:
       state = .granted(drainer: drainer)
@@ -81,8 +78,8 @@ struct TurnTicketStateMachine<Continuation> {
     }
   }
 
-  /// Called by the holder when it gives the turn back; returns the drainer to resume, if one waits.
-  mutating func release() -> Continuation? {
+  /// Called by the holder when it gives the turn back; returns the drainer to resume.
+  mutating func release() -> Continuation {
     switch state {
     case .holding(let drainer):
       state = .released
