@@ -42,26 +42,19 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     }
   }
 
-  /// One place in line. Unlike FIFO, the drainer must tell the two apart: a job is started with
-  /// `Task.immediate`, a ticket is awaited until its holder has started on the actor.
+  /// One place in line: a job the drainer starts with `Task.immediate`, or the numbered place of
+  /// a task that runs its own item (`Task(on:)`, `enqueueAndWait`); that task takes the turn and
+  /// passes it on as soon as its item has started on the actor.
   @usableFromInline
   enum Entry: SerialDrainEntry {
     case job(Job)
-    case ticket(TurnTicket)
+    case place
 
     @usableFromInline
-    init(ticket: TurnTicket) {
-      self = .ticket(ticket)
-    }
-
-    @usableFromInline
-    var isTicket: Bool {
-      if case .ticket = self { return true }
+    var isPlace: Bool {
+      if case .place = self { return true }
       return false
     }
-
-    @usableFromInline
-    static var placeMarker: Entry? { nil }
   }
 
   @usableFromInline let storage = SerialDrainStorage<Entry>()
@@ -171,7 +164,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     reservation: SerialDrainStorage<Entry>.Reservation,
     _ operation: (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    if queue.storage.endTurn(reservation) == .startDrainer { queue.startDrainer(on: actor) }
+    if queue.storage.passTurn() { queue.startDrainer(on: actor) }
     guard let item = reservation.item else { return try await operation(actor) }
     item.started()
     defer { item.finished() }
@@ -207,9 +200,9 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   ) async {
     var batch: [[Entry]] = []
     while storage.nextBatch(into: &batch) {
-      for index in batch.indices {
-        for entry in batch[index] {
-          switch entry {
+      for chunk in batch.indices {
+        for index in batch[chunk].indices {
+          switch batch[chunk][index] {
           case .job(let job):
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
               // Runs the job's first segment right here, on the actor, before the next job:
@@ -220,11 +213,14 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
             } else {
               await startInNewTask(job, on: proxy)
             }
-          case .ticket(let ticket):
-            await ticket.grantAndAwaitRelease()
+          case .place:
+            // A task that runs its own item takes the turn from here and passes it on when its
+            // item has started; the rest of the batch goes back in line, and this drainer ends.
+            storage.handOver(batch, after: index, inChunk: chunk)
+            return
           }
         }
-        batch[index] = []
+        batch[chunk] = []
       }
     }
   }

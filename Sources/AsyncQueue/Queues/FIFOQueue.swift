@@ -34,22 +34,16 @@ public final class FIFOQueue: Sendable {
   /// pointer never takes), so a backlog of 1 M items takes 16 MB.
   enum Job: SerialDrainEntry {
     case work(@Sendable () async -> Void)
-    case ticket
+    case place
 
     init(run: @escaping @Sendable () async -> Void) {
       self = .work(run)
     }
 
-    init(ticket: TurnTicket) {
-      preconditionFailure("FIFOQueue waits by numbered place, never with a TurnTicket")
-    }
-
-    var isTicket: Bool {
-      if case .ticket = self { return true }
+    var isPlace: Bool {
+      if case .place = self { return true }
       return false
     }
-
-    static var placeMarker: Job? { .ticket }
   }
 
   /// A name for the queue, used in diagnostics and by QueueTesting's reports.
@@ -167,7 +161,7 @@ public final class FIFOQueue: Sendable {
   /// Runs entries until none is left, or until a ticket takes the turn over. FIFO's one decision:
   /// each entry holds the turn until it has *finished*.
   private static func drain(_ storage: SerialDrainStorage<Job>) async {
-    await storage.drainPassingTickets { job in
+    await storage.drain { job in
       if case .work(let run) = job { await run() }
     }
   }

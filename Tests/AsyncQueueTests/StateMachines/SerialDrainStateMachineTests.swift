@@ -48,8 +48,8 @@ struct SerialDrainStateMachineTests {
     // Work enqueued while the idle-path caller holds the turn waits for it.
     let outcome10 = machine.enqueue(1)
     #expect(outcome10 == .none)
-    let outcome11 = machine.release()
-    #expect(outcome11 == .startDrainer)
+    let outcome11 = machine.passTurn(isPlace: { _ in false })
+    #expect(Self.startsDrainer(outcome11))
     #expect(machine.isTurnHeld)  // handed to the new drainer
     var batch: [[Int]] = []
     let outcome12 = machine.nextBatch(into: &batch)
@@ -58,8 +58,8 @@ struct SerialDrainStateMachineTests {
     #expect(outcome13 == .stop)
     let outcome14 = machine.acquireIfIdle()
     #expect(outcome14)
-    let outcome15 = machine.release()
-    #expect(outcome15 == .none)
+    let outcome15 = machine.passTurn(isPlace: { _ in false })
+    #expect(Self.isIdle(outcome15))
     #expect(!machine.isTurnHeld)
   }
 
@@ -103,9 +103,9 @@ struct SerialDrainStateMachineTests {
           if acquired { model.holder = .inline }
         case .release:
           guard model.holder == .inline else { continue }
-          let action = machine.release()
-          #expect((action == .startDrainer) == !model.pending.isEmpty)
-          model.holder = action == .startDrainer ? .drainer : .none
+          let action = machine.passTurn(isPlace: { _ in false })
+          #expect(Self.startsDrainer(action) == !model.pending.isEmpty)
+          model.holder = Self.startsDrainer(action) ? .drainer : .none
         case .next:
           guard model.holder == .drainer else { continue }
           var batch: [[Int]] = []
@@ -126,7 +126,17 @@ struct SerialDrainStateMachineTests {
     #expect(explored > 1000)
   }
 
-  // MARK: FIFO: the turn passes from place to place
+  static func startsDrainer(_ action: Machine.PassAction) -> Bool {
+    if case .startDrainer = action { return true }
+    return false
+  }
+
+  static func isIdle(_ action: Machine.PassAction) -> Bool {
+    if case .idle = action { return true }
+    return false
+  }
+
+  // MARK: The turn passes from place to place
 
   /// Places are numbered in line order; a finishing holder hands the turn to the next place, or
   /// asks for a drainer when work is next, or leaves the queue idle.
@@ -140,7 +150,7 @@ struct SerialDrainStateMachineTests {
     #expect(second.place == 1 && second.action == .none)
     _ = machine.enqueue(7)
     // The idle-path holder finishes: place 0 is next.
-    guard case .grant(let marker) = machine.passTurn(isTicket: { $0 < 0 }) else {
+    guard case .grant(let marker) = machine.passTurn(isPlace: { $0 < 0 }) else {
       Issue.record("expected the turn to pass to place 0")
       return
     }
@@ -153,7 +163,7 @@ struct SerialDrainStateMachineTests {
     #expect(step3)
     let claimedAgain = machine.claimPlace(0)  // claimed once only
     #expect(!claimedAgain)
-    guard case .grant = machine.passTurn(isTicket: { $0 < 0 }) else {
+    guard case .grant = machine.passTurn(isPlace: { $0 < 0 }) else {
       Issue.record("expected the turn to pass to place 1")
       return
     }
@@ -162,7 +172,7 @@ struct SerialDrainStateMachineTests {
     let step5 = machine.claimPlace(1)
     #expect(step5)
     // Work is next: a drainer must start, and it inherits the turn with the work still in line.
-    guard case .startDrainer = machine.passTurn(isTicket: { $0 < 0 }) else {
+    guard case .startDrainer = machine.passTurn(isPlace: { $0 < 0 }) else {
       Issue.record("expected a drainer for the work entry")
       return
     }
@@ -205,7 +215,7 @@ struct SerialDrainStateMachineTests {
       let step10 = machine.claimPlace(0)
       #expect(step10)
       // The place finishes: the rest of the old batch, then the newer entry, in order.
-      guard case .startDrainer = machine.passTurn(isTicket: { $0 < 0 }) else {
+      guard case .startDrainer = machine.passTurn(isPlace: { $0 < 0 }) else {
         Issue.record("marker at \(markerIndex): expected a drainer for what follows the place")
         continue
       }
@@ -261,7 +271,7 @@ struct SerialDrainStateMachineTests {
           }
         case .finish:
           guard model.holder == .place else { continue }
-          switch machine.passTurn(isTicket: { $0 < 0 }) {
+          switch machine.passTurn(isPlace: { $0 < 0 }) {
           case .idle:
             #expect(model.waiting.isEmpty)
             model.holder = .none
@@ -329,7 +339,7 @@ struct QueueEntrySizeTests {
     #expect(MemoryLayout<FIFOQueue.Job>.stride == 16)
   }
 
-  /// An actor-queue entry adds the job/ticket tag.
+  /// An actor-queue entry is a job or a place mark.
   @Test func actorEntryIsAtMostThreeWords() {
     #expect(MemoryLayout<ActorQueue<Journal>.Entry>.stride <= 24)
   }

@@ -63,28 +63,11 @@ struct SerialDrainStateMachine<Entry> {
   }
 
   /// Takes the turn if nobody holds it and nothing waits; the caller then runs its work inline
-  /// and must call ``release()`` when done.
+  /// and must call ``passTurn(isPlace:)`` when done.
   mutating func acquireIfIdle() -> Bool {
     guard !turnHeld, pending.isEmpty else { return false }
     turnHeld = true
     return true
-  }
-
-  enum ReleaseAction: Equatable {
-    /// Entries arrived meanwhile: start a drainer, which inherits the turn.
-    case startDrainer
-    /// The queue is idle again.
-    case none
-  }
-
-  /// Gives back a turn taken with ``acquireIfIdle()``.
-  mutating func release() -> ReleaseAction {
-    precondition(turnHeld, "SerialDrainStateMachine.release() without holding the turn")
-    if pending.isEmpty {
-      turnHeld = false
-      return .none
-    }
-    return .startDrainer
   }
 
   @usableFromInline
@@ -115,30 +98,30 @@ struct SerialDrainStateMachine<Entry> {
     return .run
   }
 
-  // MARK: Passing the turn along (FIFO)
+  // MARK: Passing the turn along
 
   @usableFromInline
   enum PassAction {
     /// Nothing waits: the queue is idle again.
     case idle
-    /// The next entry in line is a ticket, now taken out of line: its holder holds the turn.
+    /// The next entry in line is a place, now taken out of line: its holder holds the turn.
     case grant(Entry)
     /// The next entry is work for a drainer: start one, which inherits the turn.
     case startDrainer
   }
 
-  /// Called by whoever holds the turn (a ticket holder or an idle-path caller) when its work is
-  /// done: hands the turn straight to the next ticket in line, so a chain of tasks that each run
+  /// Called by whoever holds the turn (a place's holder or an idle-path caller) when it is done
+  /// with it: hands the turn straight to the next place in line, so a chain of tasks that each run
   /// their own work passes the turn from one to the next with no drainer in between.
-  /// `isTicket` tells the entries that take the turn themselves from work for a drainer.
-  mutating func passTurn(isTicket: (Entry) -> Bool) -> PassAction {
+  /// `isPlace` tells the places (whose holders take the turn themselves) from work for a drainer.
+  mutating func passTurn(isPlace: (Entry) -> Bool) -> PassAction {
     precondition(turnHeld, "SerialDrainStateMachine.passTurn() without holding the turn")
     guard !pending.isEmpty else {
       turnHeld = false
       return .idle
     }
     let next = pending[0][head]
-    guard isTicket(next) else { return .startDrainer }
+    guard isPlace(next) else { return .startDrainer }
     head += 1
     if head == pending[0].count {
       pending.removeFirst()
@@ -180,9 +163,9 @@ struct SerialDrainStateMachine<Entry> {
     return nil
   }
 
-  /// Called by a drainer that reached a ticket at `batch[chunk][index]`: the entries after it go
+  /// Called by a drainer that reached a place at `batch[chunk][index]`: the entries after it go
   /// back to the front of the line, ahead of everything enqueued since the batch was taken, and
-  /// the ticket's holder takes over the turn (the drainer then ends).
+  /// the place's holder takes over the turn (the drainer then ends).
   mutating func handBack(_ batch: [[Entry]], after index: Int, inChunk chunk: Int) {
     precondition(turnHeld && head == 0, "SerialDrainStateMachine.handBack without a drainer's turn")
     var front: [[Entry]] = []
