@@ -6,7 +6,7 @@ extension Task where Failure == Never {
     priority: TaskPriority?,
     @_inheritActorContext body: sending @escaping @isolated(any) () async -> Success
   ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if let name, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       self.init(name: name, priority: priority, operation: body)
     } else {
       self.init(priority: priority, operation: body)
@@ -22,7 +22,7 @@ extension Task where Failure == any Error {
     priority: TaskPriority?,
     @_inheritActorContext body: sending @escaping @isolated(any) () async throws -> Success
   ) {
-    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    if let name, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
       self.init(name: name, priority: priority, operation: body)
     } else {
       self.init(priority: priority, operation: body)
