@@ -137,7 +137,7 @@ public final class FIFOQueue: Sendable {
   }
 
   /// Gives back a turn taken with ``reserveTurn(waiting:)``: the item has finished. The turn goes
-  /// straight to the next ticket in line, if that is what comes next.
+  /// straight to the next place in line, if that is what comes next.
   @inline(__always)
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
     reservation.item?.finished()
@@ -158,7 +158,7 @@ public final class FIFOQueue: Sendable {
     }
   }
 
-  /// Runs entries until none is left, or until a ticket takes the turn over. FIFO's one decision:
+  /// Runs entries until none is left, or until a place takes the turn over. FIFO's one decision:
   /// each entry holds the turn until it has *finished*.
   private static func drain(_ storage: SerialDrainStorage<Job>) async {
     await storage.drain { job in

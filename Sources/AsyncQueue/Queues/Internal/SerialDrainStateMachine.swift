@@ -17,12 +17,13 @@ struct SerialDrainStateMachine<Entry> {
   /// follows the backlog instead of its high-water mark.
   /// No chunk is ever empty, so `pending.isEmpty` means nothing waits.
   @usableFromInline var pending: [[Entry]] = []
-  /// Entries of `pending[0]` before this index were taken one at a time by ``passTurn()`` and are
-  /// no longer in line (0 whenever a drainer takes a batch). Always less than `pending[0].count`.
+  /// Entries of `pending[0]` before this index were taken one at a time by
+  /// ``passTurn(isPlace:)`` and are no longer in line (0 whenever a drainer takes a batch).
+  /// Always less than `pending[0].count`.
   @usableFromInline var head = 0
-  /// Places in line of work that runs in its own task, for entries that only mark their place
-  /// (FIFO's): numbered in line order, so the n-th marker taken out of line is place n. No ticket
-  /// object per place: the machine keeps the one granted place and the holders that wait.
+  /// Places in line of work that runs in its own task: numbered in line order, so the n-th
+  /// marker taken out of line is place n. No object per place: the machine keeps the one granted
+  /// place and the holders that wait.
   @usableFromInline var placesReserved: UInt64 = 0
   @usableFromInline var placesTaken: UInt64 = 0
   /// The place given the turn before its holder came to claim it.
