@@ -65,6 +65,19 @@ extension QueueFuzzCommandSuites {
       #expect(output.out.contains("observed: "))
     }
 
+    /// `--strategy portfolio` runs the corpus under random and PCT in turn: the real queues pass,
+    /// and a mutant that reorders items is caught, and its failure says which member found it.
+    @Test func portfolioStrategyRunsTheCorpus() {
+      let (status, output) = runFuzz(["run", scenariosFolder, "--strategy", "portfolio", "--schedules", "40"])
+      #expect(status == 0, "\(output.out)\n\(output.err)")
+      #expect(output.out.contains("strategy portfolio"))
+      let (mutantStatus, mutantOutput) = runFuzz([
+        "run", scenariosFolder, "--strategy", "portfolio", "--schedules", "40", "--queue-impl", "actor-priority",
+      ])
+      #expect(mutantStatus == 1, "\(mutantOutput.out)")
+      #expect(mutantOutput.out.contains("  found by: random") || mutantOutput.out.contains("  found by: PCT(depth: "))
+    }
+
     /// The one-line replay command reproduces the failure exactly: same trace hash.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func replayReproducesAFailureExactly() throws {

@@ -14,6 +14,13 @@
     // Create the state under test here: the body runs once per schedule.
   }
 
+  // MARK: - ChoosingAStrategy.md
+
+  @Test(.controlledScheduling(.portfolio(200)))
+  func jobRunsOnce() async {
+    // Create the state under test here: the body runs once per schedule.
+  }
+
   // MARK: - SchedulingPoints.md
 
   actor ArticleAccount {

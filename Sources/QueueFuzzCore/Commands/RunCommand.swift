@@ -5,7 +5,7 @@ import QueueTestingEngine
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 enum RunCommand: FuzzCommand {
   static let help = """
-    USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive]
+    USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive|portfolio]
                                   [--queue-impl NAME] [--step-budget N] [--check-determinism]
                                   [--format text|json|junit] [--output FILE] [--memory-limit MB]
 
@@ -17,7 +17,8 @@ enum RunCommand: FuzzCommand {
     OPTIONS:
       --schedules N          Schedules per scenario (default 200; the budget for exhaustive).
       --seed S               Seed the schedules derive from (default 0).
-      --strategy NAME        random (default), pct, or exhaustive (delay bound 2).
+      --strategy NAME        random (default), pct (depth 3), exhaustive (delay bound 2), or
+                             portfolio (random and PCT depths 1-3 in turn).
       --queue-impl NAME      real (default), or a deliberately broken queue: task-per-enqueue,
                              fifo-suspend-release, actor-priority, state-between-runs.
       --step-budget N        Most jobs per schedule (default 100000).

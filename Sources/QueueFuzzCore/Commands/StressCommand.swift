@@ -5,7 +5,7 @@ import QueueTestingEngine
 enum StressCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]
-                             [--schedules N] [--strategy random|pct|exhaustive] [--queue-impl NAME]
+                             [--schedules N] [--strategy random|pct|exhaustive|portfolio] [--queue-impl NAME]
                              [--step-budget N] [--check-determinism] [--no-shrink]
                              [--memory-limit MB] [--queues N] [--callers N] [--items N] [--steps N]
                              [--format text|json|junit] [--output FILE]
@@ -27,7 +27,8 @@ enum StressCommand: FuzzCommand {
                              unsharded run.
       --failures DIR         Where failures are saved (default queue-fuzz-failures).
       --schedules N          Schedules per scenario (default 100).
-      --strategy NAME        random (default), pct, or exhaustive (delay bound 2).
+      --strategy NAME        random (default), pct (depth 3), exhaustive (delay bound 2), or
+                             portfolio (random and PCT depths 1-3 in turn).
       --queue-impl NAME      real (default) or a mutant (see 'run --help').
       --step-budget N        Most jobs per schedule (default 100000).
       --check-determinism    Run each schedule twice; different traces are a failure.

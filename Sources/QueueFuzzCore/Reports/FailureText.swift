@@ -25,6 +25,10 @@ enum FailureText {
       )
       console.out("  something outside the schedule (state kept between runs, real time, a thread) changed the run")
     }
+    if let summary = failure.run.strategySummary {
+      // Which strategy found it (a portfolio takes turns; PCT states its bound).
+      console.out("  found by: \(summary)")
+    }
     console.out("  per-task trace (last 40 events):")
     console.out(
       failure.run.trace.columnView(limit: 40).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))

@@ -49,8 +49,10 @@
           let bare = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
           filter = " swift test --filter '\(bare)'"
         }
+        // A portfolio takes turns between strategies: say which one found the failure.
+        let foundBy = series.kind == .portfolio ? run.strategySummary.map { "\nFound by: \($0)" } ?? "" : ""
         return """
-          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)
+          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)
           Schedule: \(run.schedule)
           Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
           """

@@ -24,8 +24,9 @@
     /// The environment variable that replaces the seed of a random or PCT series.
     public static let seedVariable = "QUEUE_TESTING_SEED"
 
-    /// Creates a configuration.
-    public init(_ series: ScheduleSeries = .random(), stepBudget: Int = 100_000) {
+    /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
+    /// of depths 1 to 3 in turn).
+    public init(_ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000) {
       self.series = series
       self.stepBudget = stepBudget
     }

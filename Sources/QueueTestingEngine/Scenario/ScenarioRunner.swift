@@ -10,6 +10,8 @@
       case pct
       /// ``ExhaustiveSearch`` with a delay bound of 2; the schedule count is its budget.
       case exhaustive
+      /// ``ScheduleSeries/portfolio(_:seed:)``: random and PCT of depths 1 to 3 in turn.
+      case portfolio
     }
 
     /// What to run.
@@ -34,6 +36,7 @@
         case .random: .random(schedules, seed: seed)
         case .pct: .pct(schedules, depth: 3, seed: seed)
         case .exhaustive: .exhaustive(delayBound: 2, budget: max(schedules, 1))
+        case .portfolio: .portfolio(schedules, seed: seed)
         }
       }
 

@@ -10,6 +10,10 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     case random
     /// ``PCTStrategy`` of this depth, one derived seed per schedule.
     case pct(depth: Int)
+    /// A portfolio: schedule after schedule, a ``SeededRandomStrategy`` and ``PCTStrategy`` of
+    /// depths 1, 2 and 3 take turns (see ``portfolioMember(at:)``), one derived seed per schedule.
+    /// Random finds shallow races fast, PCT finds bugs that need a few preemptions to line up.
+    case portfolio
     /// ``ExhaustiveSearch`` with this delay bound (nil: none); the count is its budget.
     case exhaustive(delayBound: Int?)
     /// One run that plays back this schedule (``ReplayStrategy``).
@@ -37,6 +41,21 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     ScheduleSeries(.random, count: count, seed: seed)
   }
 
+  /// `count` schedules that take turns between random and PCT of depths 1 to 3: the default of
+  /// the `.controlledScheduling` trait and of `ControlledScheduling`.
+  public static func portfolio(_ count: Int = 100, seed: UInt64 = 0) -> ScheduleSeries {
+    ScheduleSeries(.portfolio, count: count, seed: seed)
+  }
+
+  /// The strategy a portfolio series uses for schedule `index` (0-based): random, then PCT of
+  /// depth 1, 2 and 3, over and over.
+  public static func portfolioMember(at index: Int) -> Kind {
+    switch index % 4 {
+    case 0: .random
+    case let phase: .pct(depth: phase)
+    }
+  }
+
   /// `count` PCT schedules of depth `depth`.
   public static func pct(_ count: Int = 100, depth: Int = 3, seed: UInt64 = 0) -> ScheduleSeries {
     ScheduleSeries(.pct(depth: depth), count: count, seed: seed)
@@ -57,6 +76,7 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     switch kind {
     case .random: "random, \(count) schedules, seed \(seed)"
     case .pct(let depth): "PCT depth \(depth), \(count) schedules, seed \(seed)"
+    case .portfolio: "portfolio of random and PCT depths 1-3, \(count) schedules, seed \(seed)"
     case .exhaustive(let bound):
       "exhaustive, delay bound \(bound.map(String.init) ?? "none"), budget \(count)"
     case .replay(let schedule): "replay of \(schedule)"
@@ -81,6 +101,22 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
       for index in 0..<count {
         let (result, keepGoing) = try run(
           PCTStrategy(seed: Self.scheduleSeed(seed, index), depth: depth, expectedSteps: expectedSteps))
+        expectedSteps = max(result.schedule.choices.count, 1)
+        if !keepGoing { break }
+      }
+    case .portfolio:
+      // Each PCT depth learns its change-point range from the last run of any member.
+      var expectedSteps = 100
+      for index in 0..<count {
+        let scheduleSeed = Self.scheduleSeed(seed, index)
+        let (result, keepGoing): (RunResult, Bool)
+        switch Self.portfolioMember(at: index) {
+        case .pct(let depth):
+          (result, keepGoing) = try run(
+            PCTStrategy(seed: scheduleSeed, depth: depth, expectedSteps: expectedSteps))
+        default:
+          (result, keepGoing) = try run(PortfolioRandomStrategy(seed: scheduleSeed))
+        }
         expectedSteps = max(result.schedule.choices.count, 1)
         if !keepGoing { break }
       }
