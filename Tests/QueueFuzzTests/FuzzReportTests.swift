@@ -77,6 +77,12 @@ extension QueueFuzzCommandSuites {
         #expect(report.summary.failed == report.scenarios.count { $0.failure != nil })
         #expect((status == 1) == (report.summary.failed > 0))
         kinds.formUnion(report.scenarios.compactMap { $0.failure?.kind })
+        for scenario in report.scenarios {
+          let distinct = try #require(scenario.distinctTraces)
+          #expect(distinct >= 1 && distinct <= scenario.schedules)
+          let sinceNew = try #require(scenario.schedulesSinceNewTrace)
+          #expect(sinceNew >= 0 && sinceNew < scenario.schedules)
+        }
       }
       #expect(kinds == ["guarantee", "outcome", "nondeterminism"])
     }

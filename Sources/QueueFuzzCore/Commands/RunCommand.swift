@@ -142,8 +142,10 @@ enum RunCommand: FuzzCommand {
         )
         FailureText.print(failure, replay: replay, console: text)
       } else {
+        let coverage = report.coverage
         text.out(
-          "PASS \(scenario.name): \(report.schedulesRun) schedule(s)\(exhausted) [\(QueueFuzz.format(report.elapsed))]")
+          "PASS \(scenario.name): \(report.schedulesRun) schedule(s), \(coverage.distinctTraces) distinct trace(s), "
+            + "newest at schedule \(coverage.lastNewRun)\(exhausted) [\(QueueFuzz.format(report.elapsed))]")
       }
     }
     let elapsed = QueueFuzz.seconds(start.duration(to: clock.now))

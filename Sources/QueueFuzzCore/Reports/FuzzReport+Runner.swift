@@ -47,7 +47,8 @@ extension FuzzReport.ScenarioResult {
     self.init(
       name: report.scenario.name, path: path, index: index, status: report.failure == nil ? "passed" : "failed",
       schedules: report.schedulesRun, exhausted: report.exhausted, seconds: QueueFuzz.seconds(report.elapsed),
-      failure: report.failure.map { FuzzReport.Failure($0, replay: replay) })
+      failure: report.failure.map { FuzzReport.Failure($0, replay: replay) },
+      distinctTraces: report.coverage.distinctTraces, schedulesSinceNewTrace: report.coverage.runsSinceNewTrace)
   }
 }
 

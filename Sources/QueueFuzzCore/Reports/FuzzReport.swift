@@ -102,6 +102,10 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var seconds: Double
     /// The failure, if any.
     public var failure: Failure?
+    /// Distinct interleavings (distinct trace hashes) among the schedules run (added in format 1).
+    public var distinctTraces: Int?
+    /// Schedules run since the last one that gave a new interleaving (added in format 1).
+    public var schedulesSinceNewTrace: Int?
   }
 
   /// Totals.

@@ -24,6 +24,8 @@
       public var series: ScheduleSeries
       /// The run: its schedule replays it, its trace shows what happened.
       public var run: RunResult
+      /// The distinct interleavings the series saw up to and including this schedule.
+      public var coverage = TraceCoverage()
 
       /// Whether the body was left unfinished (a deadlock, the step budget, a missing wake-up).
       public var leftBodyUnfinished: Bool {
@@ -51,8 +53,10 @@
         }
         // A portfolio takes turns between strategies: say which one found the failure.
         let foundBy = series.kind == .portfolio ? run.strategySummary.map { "\nFound by: \($0)" } ?? "" : ""
+        let explored =
+          "\nExplored: \(coverage.distinctTraces) distinct interleaving(s) in \(coverage.runs) schedule(s)"
         return """
-          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)
+          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(explored)
           Schedule: \(run.schedule)
           Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
           """

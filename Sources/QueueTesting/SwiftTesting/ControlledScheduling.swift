@@ -78,6 +78,8 @@
       /// The tasks of the first run that could leave an actor without a scheduling point, named
       /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
       public var inlineHopTasks: [String] = []
+      /// Distinct interleavings among the schedules run, and how long since the last new one.
+      public var coverage = TraceCoverage()
     }
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
@@ -147,6 +149,7 @@
         if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
           report.inlineHopTasks = result.inlineHopTaskLabels
         }
+        report.coverage.record(result.trace.hash)
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =
           switch result.outcome {
@@ -164,6 +167,7 @@
           }
         guard let problem else { return (result, true) }
         report.failure = Failure(problem: problem, scheduleNumber: number, series: series, run: result)
+        report.failure?.coverage = report.coverage
         return (result, false)
       }
       report.exhausted = exhausted

@@ -139,6 +139,8 @@
       /// The tasks of the first run that could leave an actor without a scheduling point, named
       /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
       public var inlineHopTasks: [String] = []
+      /// Distinct interleavings among the schedules run, and how long since the last new one.
+      public var coverage = TraceCoverage()
     }
 
     /// Runs `scenario` once under `strategy`; returns the run and the items' events.
@@ -210,6 +212,7 @@
       func checkAndRecord(_ strategy: some ScheduleStrategy & Sendable) -> (result: RunResult, keepGoing: Bool) {
         let (result, kind) = check(scenario, strategy: strategy, options: options)
         report.schedulesRun += 1
+        report.coverage.record(result.trace.hash)
         if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
           report.inlineHopTasks = result.inlineHopTaskLabels
         }
