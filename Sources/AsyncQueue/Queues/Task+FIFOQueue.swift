@@ -10,6 +10,8 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's.
   ///   - fifoQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: the task runs on it when the operation
+  ///     does too, so waiting for its turn and passing the turn on take no hop.
   ///   - operation: The work to run.
   @discardableResult
   public init(
@@ -43,6 +45,8 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's.
   ///   - fifoQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: the task runs on it when the operation
+  ///     does too, so waiting for its turn and passing the turn on take no hop.
   ///   - operation: The work to run.
   @discardableResult
   public init(
