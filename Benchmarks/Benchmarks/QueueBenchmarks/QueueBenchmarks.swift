@@ -98,6 +98,15 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   Benchmark(
+    "MainActor.queue 1M Task(on:) from the main actor + await last",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    benchmark.startMeasurement()
+    await MainActorWorkload.mainQueueTasks(million)
+    benchmark.stopMeasurement()
+  }
+
+  Benchmark(
     "ActorQueue 1M Task(on:) from the main actor + await last",
     configuration: .init(scalingFactor: .mega)
   ) { benchmark in
@@ -219,6 +228,12 @@ enum MainActorWorkload {
     var previous: Task<Void, Never>?
     for _ in 0..<count { previous = Task { [previous] in await previous?.value } }
     await previous?.value
+  }
+
+  static func mainQueueTasks(_ count: Int) async {
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task(on: MainActor.queue) {} }
+    await last?.value
   }
 
   static func actorTasks(_ count: Int) async {

@@ -10,6 +10,8 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
+  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run, isolated to the adopted actor.
   /// - Precondition: The queue adopted an actor that is still alive.
   @discardableResult
@@ -17,11 +19,21 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<ActorType>,
+    isolation: isolated (any Actor)? = #isolation,
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    self.init(queueTaskNamed: name, priority: priority) {
-      await actorQueue.run(in: reservation, operation)
+    if reservation.runsOnCaller(isolation) {
+      // Created on the queue's own actor: the task starts there, and waiting for its turn,
+      // starting and passing the turn on take no hop.
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // referencing the isolated parameter is what isolates the closure to it
+        return await actorQueue.run(in: reservation, operation)
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await actorQueue.run(in: reservation, operation)
+      }
     }
   }
 
@@ -32,6 +44,8 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
+  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run, isolated to the adopted actor.
   /// - Precondition: The queue adopted an actor that is still alive.
   @discardableResult
@@ -39,11 +53,19 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<ActorType>,
+    isolation: isolated (any Actor)? = #isolation,
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    self.init(queueTaskNamed: name, priority: priority) {
-      try await actorQueue.run(in: reservation, operation)
+    if reservation.runsOnCaller(isolation) {
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
+        return try await actorQueue.run(in: reservation, operation)
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await actorQueue.run(in: reservation, operation)
+      }
     }
   }
 
@@ -54,17 +76,27 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
+  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run on the main actor.
   @discardableResult
   public init(
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<MainActor>,
+    isolation: isolated (any Actor)? = #isolation,
     operation: @MainActor @escaping () async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    self.init(queueTaskNamed: name, priority: priority) {
-      await actorQueue.run(in: reservation) { _ in await operation() }
+    if reservation.runsOnCaller(isolation) {
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // created on the main actor: the task starts there, with no hop
+        return await actorQueue.run(in: reservation) { _ in await operation() }
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await actorQueue.run(in: reservation) { _ in await operation() }
+      }
     }
   }
 
@@ -75,18 +107,30 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
+  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
+  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run on the main actor.
   @discardableResult
   public init(
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<MainActor>,
+    isolation: isolated (any Actor)? = #isolation,
     operation: @MainActor @escaping () async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    self.init(queueTaskNamed: name, priority: priority) {
-      try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
-        try await operation()
+    if reservation.runsOnCaller(isolation) {
+      self.init(nameIfAvailable: name, priority: priority) {
+        _ = isolation  // created on the main actor: the task starts there, with no hop
+        return try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+          try await operation()
+        }
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+          try await operation()
+        }
       }
     }
   }
@@ -97,6 +141,14 @@ extension ActorQueue {
   struct TaskReservation: Sendable {
     let actor: ActorType
     let reservation: SerialDrainStorage<Entry>.Reservation
+
+    /// Whether the task can start on its creator's actor: the creator runs on the queue's own
+    /// actor, and no QueueTesting run asks for the harness's task executor (under a run, the
+    /// queues' tasks keep the shape that makes every hop a scheduling point).
+    func runsOnCaller(_ isolation: (any Actor)?) -> Bool {
+      guard let isolation, isolation === actor else { return false }
+      return QueueObservation.taskExecutorForNewTasks == nil
+    }
   }
 
   /// Takes a place in line now, for a task created right after.
@@ -105,8 +157,9 @@ extension ActorQueue {
     return TaskReservation(actor: actor, reservation: reserveTurn(on: actor, waiting: false))
   }
 
-  /// Waits for the reserved turn, then starts `operation` on the actor.
-  func run<Success: Sendable, Failure: Error>(
+  /// Waits for the reserved turn, then starts `operation` on the actor; in the caller's isolation,
+  /// so a task already on the actor hops nowhere.
+  nonisolated(nonsending) func run<Success: Sendable, Failure: Error>(
     in reserved: TaskReservation,
     _ operation: @Sendable (isolated ActorType) async throws(Failure) -> Success
   ) async throws(Failure) -> Success {

@@ -13,6 +13,25 @@ actor Journal {
   }
 
   func write(_ entry: String) { entries.append(entry) }
+
+  /// From the actor itself: `count` items, every third one with `enqueue`, the others with
+  /// `Task(on:)` of alternating background and high priority.
+  func createMixedItems(_ count: Int) -> [Task<Void, Never>] {
+    var tasks: [Task<Void, Never>] = []
+    for index in 0..<count {
+      if index.isMultiple(of: 3) {
+        queue.enqueue { journal in journal.write("\(index)") }
+      } else {
+        let priority: TaskPriority = index.isMultiple(of: 2) ? .background : .high
+        tasks.append(
+          Task(priority: priority, on: queue) { journal in
+            journal.preconditionIsolated()
+            journal.write("\(index)")
+          })
+      }
+    }
+    return tasks
+  }
 }
 
 @Suite("ActorQueue")
@@ -74,6 +93,17 @@ struct ActorQueueTests {
     for task in tasks { await task.value }
     let entries = await journal.entries
     #expect(entries == (0..<5000).map { "\($0)" })
+  }
+
+  /// Tasks created on the queue's own actor start there (no hop): mixed priorities, mixed with
+  /// `enqueue`, still start in creation order, and each runs isolated to the actor.
+  @Test(arguments: startPaths)
+  func tasksCreatedOnTheActorStartInOrder(startsImmediately: Bool) async {
+    let journal = Journal(startsItemsImmediately: startsImmediately)
+    let tasks = await journal.createMixedItems(2000)
+    for task in tasks { await task.value }
+    let entries = await journal.entries
+    #expect(entries == (0..<2000).map { "\($0)" })
   }
 
   /// 0.6-style `enqueue` and 1.0-style `Task(on:)` share one line.
