@@ -265,9 +265,10 @@ def availability_query(condition, source, stmt_range):
 class FileWalker:
     def __init__(self, document, on_decl, on_use):
         self.path = document["filename"]
-        self.source = open(self.path, encoding="utf-8").read()
-        # JSON ranges are byte offsets.
-        self.bytes = self.source.encode("utf-8")
+        # JSON ranges are byte offsets. Latin-1 maps byte i to character i, so `text` is indexed
+        # by the same offsets.
+        self.bytes = open(self.path, "rb").read()
+        self.text = self.bytes.decode("latin-1")
         self.on_decl = on_decl
         self.on_use = on_use
         self.document = document
@@ -323,7 +324,7 @@ class FileWalker:
         positive, negative = dict(ctx), dict(ctx)
         for condition in stmt.get("conditions", []) or []:
             if isinstance(condition, dict) and condition.get("_kind") == "#available":
-                versions, is_unavailable = availability_query(condition, self.source_bytes_text(), rng)
+                versions, is_unavailable = availability_query(condition, self.text, rng)
                 if is_unavailable:
                     negative = raise_context(negative, versions)
                 else:
@@ -340,9 +341,6 @@ class FileWalker:
             self.visit(value, negative if key == "else_stmt" else positive, offset)
         return ctx
 
-    def source_bytes_text(self):
-        # Latin-1 maps byte i to character i, so the AST's byte offsets index this text directly.
-        return self.bytes.decode("latin-1")
 
     def visit(self, node, ctx, offset):
         if isinstance(node, list):
@@ -497,8 +495,11 @@ def main():
         return found
 
     problems = {}
+    checked = 0
     for kind, key, ctx, location in uses:
-        for name, versions in required(kind, key):
+        needs = required(kind, key)
+        checked += bool(needs)
+        for name, versions in needs:
             short = [p for p in PLATFORMS if p in versions and versions[p] > ctx[p]]
             if short:
                 need = ", ".join("%s %s" % (p, show(versions[p])) for p in short)
@@ -543,7 +544,6 @@ def main():
                     print("only partly seen here (Apple branch of an #if): %s:%d: %s"
                           % (os.path.relpath(document["filename"], root), number, line.strip()))
 
-    checked = sum(1 for kind, key, _, _ in uses if required(kind, key))
     if problems:
         def order(location):
             parts = re.match(r"(.*?):(\d+):(\d+)(.*)", location)

@@ -44,6 +44,13 @@ public final class QueueObservation: Sendable {
     current?.taskExecutorForNewTasks
   }
 
+  /// Whether a queue's task may start on its creator's actor `isolation`: there is one, and no
+  /// installed observer asks the queues' tasks to prefer a task executor (QueueTesting's runs keep
+  /// the task shape that makes every hop a scheduling point).
+  static func queueTaskMayStart(on isolation: (any Actor)?) -> Bool {
+    isolation != nil && taskExecutorForNewTasks == nil
+  }
+
   @usableFromInline
   func installedObserver() -> (any QueueObserver)? {
     slot.withLock { $0 }

@@ -143,11 +143,9 @@ extension ActorQueue {
     let reservation: SerialDrainStorage<Entry>.Reservation
 
     /// Whether the task can start on its creator's actor: the creator runs on the queue's own
-    /// actor, and no QueueTesting run asks for the harness's task executor (under a run, the
-    /// queues' tasks keep the shape that makes every hop a scheduling point).
+    /// actor, and the queues' tasks may start there (see `QueueObservation.queueTaskMayStart`).
     func runsOnCaller(_ isolation: (any Actor)?) -> Bool {
-      guard let isolation, isolation === actor else { return false }
-      return QueueObservation.taskExecutorForNewTasks == nil
+      isolation === actor && QueueObservation.queueTaskMayStart(on: isolation)
     }
   }
 

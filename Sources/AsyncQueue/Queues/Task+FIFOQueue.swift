@@ -22,16 +22,16 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    if isolation == nil || QueueObservation.taskExecutorForNewTasks != nil {
-      self.init(queueTaskNamed: name, priority: priority) {
-        await fifoQueue.run(in: reservation, operation)
-      }
-    } else {
+    if QueueObservation.queueTaskMayStart(on: isolation) {
       // The task starts on the caller's actor, where an operation that inherited the caller's
       // isolation runs too: waiting for the turn, running and giving the turn back take no hop.
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // referencing the isolated parameter is what isolates the closure to it
         return await fifoQueue.run(in: reservation, operation)
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await fifoQueue.run(in: reservation, operation)
       }
     }
   }
@@ -57,14 +57,14 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    if isolation == nil || QueueObservation.taskExecutorForNewTasks != nil {
-      self.init(queueTaskNamed: name, priority: priority) {
-        try await fifoQueue.run(in: reservation, operation)
-      }
-    } else {
+    if QueueObservation.queueTaskMayStart(on: isolation) {
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
         return try await fifoQueue.run(in: reservation, operation)
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await fifoQueue.run(in: reservation, operation)
       }
     }
   }

@@ -35,6 +35,12 @@
       RunLoopCore.shared.endNamedWait()
     }
 
+    /// Declares an outside wake-up for the active run; false when no run is active here.
+    static func expectOutsideWakeUp(_ label: String) -> Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      return RunLoopCore.shared.expectOutsideWakeUp(label)
+    }
+
     /// Appends a mark to the active run's trace; whether it was recorded.
     static func mark(_ label: String) -> Bool {
       guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }

@@ -64,12 +64,8 @@
     /// Each declaration is consumed by the next job of the run that arrives from another thread.
     /// - Precondition: Called from inside a controlled run.
     public static func expectOutsideWakeUp(_ label: String) {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
-        preconditionFailure(
-          "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run")
-      }
       precondition(
-        RunLoopCore.shared.expectOutsideWakeUp(label),
+        ActiveRun.expectOutsideWakeUp(label),
         "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run"
       )
     }

@@ -91,32 +91,12 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool? {
     switch kind {
-    case .random:
-      for index in 0..<count {
-        if try !run(SeededRandomStrategy(seed: Self.scheduleSeed(seed, index))).keepGoing { break }
-      }
-    case .pct(let depth):
-      // PCT places its change points within the steps it expects; learn them from the last run.
+    case .random, .pct, .portfolio:
+      // PCT places its change points within the steps it expects; it learns them from the last
+      // run (of any member, in a portfolio).
       var expectedSteps = 100
       for index in 0..<count {
-        let (result, keepGoing) = try run(
-          PCTStrategy(seed: Self.scheduleSeed(seed, index), depth: depth, expectedSteps: expectedSteps))
-        expectedSteps = max(result.schedule.choices.count, 1)
-        if !keepGoing { break }
-      }
-    case .portfolio:
-      // Each PCT depth learns its change-point range from the last run of any member.
-      var expectedSteps = 100
-      for index in 0..<count {
-        let scheduleSeed = Self.scheduleSeed(seed, index)
-        let (result, keepGoing): (RunResult, Bool)
-        switch Self.portfolioMember(at: index) {
-        case .pct(let depth):
-          (result, keepGoing) = try run(
-            PCTStrategy(seed: scheduleSeed, depth: depth, expectedSteps: expectedSteps))
-        default:
-          (result, keepGoing) = try run(PortfolioRandomStrategy(seed: scheduleSeed))
-        }
+        let (result, keepGoing) = try run(seededStrategy(at: index, expectedSteps: expectedSteps))
         expectedSteps = max(result.schedule.choices.count, 1)
         if !keepGoing { break }
       }
@@ -132,6 +112,16 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
       _ = try run(ReplayStrategy(schedule))
     }
     return nil
+  }
+
+  /// The strategy of schedule `index` of a random, PCT or portfolio series.
+  private func seededStrategy(at index: Int, expectedSteps: Int) -> any ScheduleStrategy & Sendable {
+    let scheduleSeed = Self.scheduleSeed(seed, index)
+    switch kind == .portfolio ? Self.portfolioMember(at: index) : kind {
+    case .pct(let depth): return PCTStrategy(seed: scheduleSeed, depth: depth, expectedSteps: expectedSteps)
+    case .random where kind == .portfolio: return PortfolioRandomStrategy(seed: scheduleSeed)
+    default: return SeededRandomStrategy(seed: scheduleSeed)
+    }
   }
 
   /// The seed of schedule `index` of a series seeded with `seed` (SplitMix64 of both).

@@ -235,10 +235,16 @@ struct SerialDrainStateMachineTests {
     enum Holder: Equatable { case none, place, drainer }
     struct Line {
       var holder = Holder.none
-      var waiting: [Int] = []  // entry ids in line; places are negative: -(place + 1)
-      var served: [Int] = []
+      var waiting: [Int] = []  // the machine's entries in line: work ids, places as -(place + 1)
+      var waitingIDs: [Int] = []  // the id of each waiting entry, in the same order
+      var served: [Int] = []  // ids in the order they got the turn
       var nextID = 0
       var nextPlace = 0
+
+      mutating func serveFront() {
+        waiting.removeFirst()
+        served.append(waitingIDs.removeFirst())
+      }
     }
     func explore(_ machine: Machine, _ model: Line, depth: Int) -> Int {
       guard depth > 0 else { return 1 }
@@ -252,6 +258,7 @@ struct SerialDrainStateMachineTests {
           model.nextID += 1
           let action = machine.enqueue(id)
           model.waiting.append(id)
+          model.waitingIDs.append(id)
           #expect((action == .startDrainer) == (model.holder == .none))
           if action == .startDrainer { model.holder = .drainer }
         case .reserve:
@@ -266,8 +273,7 @@ struct SerialDrainStateMachineTests {
             #expect(place == UInt64(model.nextPlace) && action == .none)
             model.nextPlace += 1
             model.waiting.append(-(Int(place) + 1))
-            model.served += []  // served when granted
-            _ = id
+            model.waitingIDs.append(id)
           }
         case .finish:
           guard model.holder == .place else { continue }
@@ -285,7 +291,7 @@ struct SerialDrainStateMachineTests {
             #expect(step13 == nil)
             let step14 = machine.claimPlace(UInt64(place))
             #expect(step14)
-            model.served.append(model.waiting.removeFirst())
+            model.serveFront()
           }
         case .drain:
           guard model.holder == .drainer else { continue }
@@ -299,7 +305,7 @@ struct SerialDrainStateMachineTests {
           run: for chunk in batch.indices {
             for index in batch[chunk].indices {
               let entry = batch[chunk][index]
-              model.served.append(model.waiting.removeFirst())
+              model.serveFront()
               if entry < 0 {
                 machine.handBack(batch, after: index, inChunk: chunk)
                 let step15 = machine.grantNextPlace()
@@ -314,6 +320,8 @@ struct SerialDrainStateMachineTests {
         }
         #expect(machine.isTurnHeld == (model.holder != .none))
         #expect(machine.pendingCount == model.waiting.count)
+        // Every entry got the turn once, in the order it was enqueued.
+        #expect(model.served == Array(0..<model.served.count))
         explored += explore(machine, model, depth: depth - 1)
       }
       return explored
