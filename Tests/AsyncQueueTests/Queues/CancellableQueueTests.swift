@@ -42,17 +42,10 @@ struct CancellableQueueTests {
   @Test func worksWithActorQueuesAndTheMainActorQueue() async throws {
     let journal = Journal()
     let actorTasks = CancellableQueue(underlyingQueue: journal.queue)
-    let gate = TestGate()
-    journal.queue.enqueue { _ in await gate.wait() }
-    let waiting = Task(on: actorTasks) { journal in
-      journal.write("cancelled? \(Task.isCancelled)")
-    }
-    let throwing = Task(on: actorTasks) { (_: isolated Journal) throws -> Int in
-      try Task.checkCancellation()
-      return 1
-    }
-    actorTasks.cancelTasks()
-    gate.open()
+    // An actor queue holds order only until an item's first suspension, so an earlier item
+    // parked on a gate would not keep these from starting. Holding the actor does: neither task
+    // can start before this call returns, and it cancels them first.
+    let (waiting, throwing) = await Self.createAndCancel(on: journal, actorTasks)
     await waiting.value
     await #expect(throws: CancellationError.self) { try await throwing.value }
     #expect(await journal.entries == ["cancelled? true"])
@@ -63,6 +56,21 @@ struct CancellableQueueTests {
       return Task.isCancelled
     }
     #expect(await onMain.value == false)
+  }
+
+  private static func createAndCancel(
+    on journal: isolated Journal,
+    _ actorTasks: CancellableQueue<ActorQueue<Journal>>
+  ) -> (Task<Void, Never>, Task<Int, any Error>) {
+    let waiting = Task(on: actorTasks) { journal in
+      journal.write("cancelled? \(Task.isCancelled)")
+    }
+    let throwing = Task(on: actorTasks) { (_: isolated Journal) throws -> Int in
+      try Task.checkCancellation()
+      return 1
+    }
+    actorTasks.cancelTasks()
+    return (waiting, throwing)
   }
 
   @Test func isolatedToFormsAreTracked() async throws {
