@@ -44,11 +44,18 @@ public final class QueueObservation: Sendable {
     current?.taskExecutorForNewTasks
   }
 
-  /// Whether a queue's task may start on its creator's actor `isolation`: there is one, and no
-  /// installed observer asks the queues' tasks to prefer a task executor (QueueTesting's runs keep
-  /// the task shape that makes every hop a scheduling point).
+  /// Whether a queue's task may start on the actor it will run on (its creator's, or the queue's
+  /// own) instead of starting without isolation and hopping there: true unless an installed
+  /// observer asks the queues' tasks to prefer a task executor (QueueTesting's runs keep the task
+  /// shape that makes every hop a scheduling point).
+  static var queueTasksMayStartOnTheirActor: Bool {
+    taskExecutorForNewTasks == nil
+  }
+
+  /// Whether a queue's task may start on its creator's actor `isolation`: there is one, and
+  /// ``queueTasksMayStartOnTheirActor``.
   static func queueTaskMayStart(on isolation: (any Actor)?) -> Bool {
-    isolation != nil && taskExecutorForNewTasks == nil
+    isolation != nil && queueTasksMayStartOnTheirActor
   }
 
   @usableFromInline

@@ -10,8 +10,6 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
-  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
-  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run, isolated to the adopted actor.
   /// - Precondition: The queue adopted an actor that is still alive.
   @discardableResult
@@ -19,16 +17,14 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<ActorType>,
-    isolation: isolated (any Actor)? = #isolation,
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    if reservation.runsOnCaller(isolation) {
-      // Created on the queue's own actor: the task starts there, and waiting for its turn,
-      // starting and passing the turn on take no hop.
-      self.init(nameIfAvailable: name, priority: priority) {
-        _ = isolation  // referencing the isolated parameter is what isolates the closure to it
-        return await actorQueue.run(in: reservation, operation)
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      // The task's first job runs on the actor: waiting for the turn, starting and passing the
+      // turn on take no hop.
+      self.init(nameIfAvailable: name, priority: priority, startingOn: reservation.actor) { actor in
+        await actorQueue.run(in: reservation, operation)
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
@@ -44,8 +40,6 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
-  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
-  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run, isolated to the adopted actor.
   /// - Precondition: The queue adopted an actor that is still alive.
   @discardableResult
@@ -53,14 +47,12 @@ extension Task {
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<ActorType>,
-    isolation: isolated (any Actor)? = #isolation,
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    if reservation.runsOnCaller(isolation) {
-      self.init(nameIfAvailable: name, priority: priority) {
-        _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
-        return try await actorQueue.run(in: reservation, operation)
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(nameIfAvailable: name, priority: priority, startingOn: reservation.actor) { actor in
+        try await actorQueue.run(in: reservation, operation)
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
@@ -76,22 +68,18 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
-  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
-  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run on the main actor.
   @discardableResult
   public init(
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<MainActor>,
-    isolation: isolated (any Actor)? = #isolation,
     operation: @MainActor @escaping () async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
-    if reservation.runsOnCaller(isolation) {
-      self.init(nameIfAvailable: name, priority: priority) {
-        _ = isolation  // created on the main actor: the task starts there, with no hop
-        return await actorQueue.run(in: reservation) { _ in await operation() }
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(nameIfAvailable: name, priority: priority) { @MainActor in
+        await actorQueue.run(in: reservation) { _ in await operation() }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
@@ -107,22 +95,18 @@ extension Task {
   ///   - name: The task's name, where the platform supports task names.
   ///   - priority: The task's priority; `nil` inherits the caller's. Priorities never reorder starts.
   ///   - actorQueue: The queue that orders the task.
-  ///   - isolation: The caller's actor, filled in for you: a task created on the queue's own
-  ///     actor starts there, so waiting for its turn and starting take no hop.
   ///   - operation: The work to run on the main actor.
   @discardableResult
   public init(
     name: String? = nil,
     priority: TaskPriority? = nil,
     on actorQueue: ActorQueue<MainActor>,
-    isolation: isolated (any Actor)? = #isolation,
     operation: @MainActor @escaping () async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
-    if reservation.runsOnCaller(isolation) {
-      self.init(nameIfAvailable: name, priority: priority) {
-        _ = isolation  // created on the main actor: the task starts there, with no hop
-        return try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(nameIfAvailable: name, priority: priority) { @MainActor in
+        try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
           try await operation()
         }
       }
@@ -141,12 +125,6 @@ extension ActorQueue {
   struct TaskReservation: Sendable {
     let actor: ActorType
     let reservation: SerialDrainStorage<Entry>.Reservation
-
-    /// Whether the task can start on its creator's actor: the creator runs on the queue's own
-    /// actor, and the queues' tasks may start there (see `QueueObservation.queueTaskMayStart`).
-    func runsOnCaller(_ isolation: (any Actor)?) -> Bool {
-      isolation === actor && QueueObservation.queueTaskMayStart(on: isolation)
-    }
   }
 
   /// Takes a place in line now, for a task created right after.

@@ -87,8 +87,16 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(queueTaskNamed: name, priority: priority) {
-      await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      // The task's first job runs on `isolatedActor`: waiting, running and passing the turn on
+      // take no hop.
+      self.init(nameIfAvailable: name, priority: priority, startingOn: isolatedActor) { actor in
+        await fifoQueue.run(in: reservation) { await operation(actor) }
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
+      }
     }
   }
 
@@ -110,8 +118,14 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    self.init(queueTaskNamed: name, priority: priority) {
-      try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
+    if QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(nameIfAvailable: name, priority: priority, startingOn: isolatedActor) { actor in
+        try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(actor) }
+      }
+    } else {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
+      }
     }
   }
 }
