@@ -55,8 +55,9 @@
         let foundBy = series.kind == .portfolio ? run.strategySummary.map { "\nFound by: \($0)" } ?? "" : ""
         let explored =
           "\nExplored: \(coverage.distinctTraces) distinct interleaving(s) in \(coverage.runs) schedule(s)"
+        let cancelled = run.cancellationLines.map { "\nCancelled by the schedule: \($0)" }.joined()
         return """
-          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(explored)
+          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(explored)
           Schedule: \(run.schedule)
           Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
           """

@@ -18,6 +18,9 @@
     public var series: ScheduleSeries
     /// The most jobs one schedule may run; past it the schedule fails as a livelock.
     public var stepBudget: Int
+    /// The tasks a schedule may cancel between jobs (nil: none); see ``CancellationTargets``.
+    /// Random, PCT and portfolio series choose when; a replay repeats the schedule's own.
+    public var cancelling: CancellationTargets?
 
     /// The environment variable that replays one schedule, in ``Schedule``'s text form.
     public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
@@ -25,16 +28,27 @@
     public static let seedVariable = "QUEUE_TESTING_SEED"
 
     /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
-    /// of depths 1 to 3 in turn).
-    public init(_ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000) {
+    /// of depths 1 to 3 in turn), with no cancellation choices.
+    public init(
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil
+    ) {
       self.series = series
       self.stepBudget = stepBudget
+      self.cancelling = cancelling
     }
 
     /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
     /// that one schedule; ``seedVariable`` (a decimal `UInt64`) replaces the seed.
-    /// - Throws: ``ControlledSchedulingError`` naming the variable and what was expected.
+    /// - Throws: ``ControlledSchedulingError`` naming the variable and what was expected, or
+    ///   saying that an exhaustive series cannot explore cancellation choices.
     public func resolved(environment: [String: String]) throws(ControlledSchedulingError) -> ControlledScheduling {
+      if case .exhaustive = series.kind, let cancelling {
+        throw ControlledSchedulingError(
+          message: """
+            cancelling: \(cancelling) needs a random, PCT or portfolio series: an exhaustive search \
+            does not explore cancellation choices, and would call a space exhausted that it was not
+            """)
+      }
       var resolved = self
       if let text = environment[Self.seedVariable] {
         guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
@@ -117,6 +131,13 @@
       return report.withLock { $0 }
     }
 
+    /// `base` with cancellation choices (opens the existential for ``CancellingStrategy``).
+    private static func cancelling(
+      _ base: some ScheduleStrategy & Sendable, seed: UInt64, expectedSteps: Int
+    ) -> any ScheduleStrategy & Sendable {
+      CancellingStrategy(base, seed: seed, expectedSteps: expectedSteps)
+    }
+
     /// The schedule running and the failures recorded during it.
     struct ScheduleProgress: Sendable {
       var number = 0
@@ -133,19 +154,42 @@
     ) -> Report {
       var report = Report(schedulesRun: 0, exhausted: nil, failure: nil)
       let thrown = Locked<String?>(nil)
-      let exhausted = series.runSchedules { strategy in
+      // An exhaustive search does not explore cancellation choices (`resolved` refuses the pair);
+      // run directly, it runs without them and never claims to be exhausted.
+      var cancelling = cancelling
+      var exhaustiveWithoutCancellations = false
+      if case .exhaustive = series.kind, cancelling != nil {
+        cancelling = nil
+        exhaustiveWithoutCancellations = true
+      }
+      let wrapsStrategies: Bool
+      switch series.kind {
+      case .random, .pct, .portfolio: wrapsStrategies = cancelling != nil
+      case .exhaustive, .replay: wrapsStrategies = false
+      }
+      var expectedSteps = 100
+      let exhausted = series.runSchedules { baseStrategy in
         report.schedulesRun += 1
         let number = report.schedulesRun
         progress.withLock { $0 = ScheduleProgress(number: number, failures: 0) }
         thrown.withLock { $0 = nil }
         let failuresBefore = failureCount?() ?? 0
-        let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget) {
+        // Cancellations come from a generator of their own, seeded per schedule and spread over
+        // a run as long as the last one.
+        let strategy: any ScheduleStrategy & Sendable =
+          wrapsStrategies
+          ? Self.cancelling(
+            baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, number - 1), expectedSteps: expectedSteps)
+          : baseStrategy
+        let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget, cancelling: cancelling)
+        {
           do {
             try await body()
           } catch {
             thrown.withLock { $0 = "\(error)" }
           }
         }
+        expectedSteps = max(result.steps, 1)
         if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
           report.inlineHopTasks = result.inlineHopTaskLabels
         }
@@ -170,7 +214,7 @@
         report.failure?.coverage = report.coverage
         return (result, false)
       }
-      report.exhausted = exhausted
+      report.exhausted = exhaustiveWithoutCancellations ? false : exhausted
       return report
     }
   }

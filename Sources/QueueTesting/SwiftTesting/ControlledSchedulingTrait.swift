@@ -103,10 +103,15 @@
     ///   - series: The schedules; by default 100 of the portfolio series, where seeded random
     ///     schedules and PCT of depths 1 to 3 take turns (a failure says which one found it).
     ///   - stepBudget: The most jobs one schedule may run before it fails as a livelock.
+    ///   - cancelling: Tasks a schedule may cancel between jobs, at a step it chooses, each at
+    ///     most once (see ``CancellationTargets``): `.childrenOfRoot` or `.named("download")`.
+    ///     A failure names each cancellation ("task 2 'download' cancelled at step 17"), and its
+    ///     schedule replays them. Nil (the default): the schedules cancel nothing.
     public static func controlledScheduling(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil
     ) -> Self {
-      ControlledSchedulingTrait(scheduling: ControlledScheduling(series, stepBudget: stepBudget))
+      ControlledSchedulingTrait(
+        scheduling: ControlledScheduling(series, stepBudget: stepBudget, cancelling: cancelling))
     }
   }
 #endif

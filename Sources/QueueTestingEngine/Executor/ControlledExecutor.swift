@@ -72,20 +72,25 @@
 
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
-    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)`` from async code.
+    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)`` from async code.
+    ///
+    /// With `cancelling` targets, the strategy may also cancel targeted tasks between jobs (see
+    /// ``CancellationTargets``; wrap a strategy in ``CancellingStrategy`` to have it do so).
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
       return RunLoopCore.shared.run(
-        strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
+        strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
+        cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking(
       seed: UInt64,
@@ -108,12 +113,15 @@
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
-      runBlocking(strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, body)
+      runBlocking(
+        strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
+        cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run(
       seed: UInt64,

@@ -204,6 +204,9 @@
         // Held at the driver's next step, before anything reads the state.
         driverCaptures.pointee.append(
           .init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
+        if let targets = statePointer.pointee.cancellationTargets {
+          noteCancellationTargets(targets, job: job, taskID: taskID)
+        }
         return true
       }
       condition.lock()
@@ -245,6 +248,43 @@
       return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain
     }
 
+    /// For a run with cancellation targets: notes the tasks a job enqueued on the driver thread
+    /// shows to be targeted. A new task whose first job the root enqueues is one of the root's
+    /// children; the current task is learned by name (`Task.name` is only readable for it).
+    ///
+    /// The handle is made from the job (a task's job is the task object; the runtime reads its
+    /// id the same way): the task is alive, as its job is being enqueued, and the handle retains
+    /// it, so cancelling it later is safe whatever the task did meanwhile.
+    @inline(never)
+    private func noteCancellationTargets(_ targets: CancellationTargets, job: UnownedJob, taskID: UInt64) {
+      let current = Self.currentTask()
+      let state = statePointer
+      if targets.childrenOfRoot, taskID != 0, let current, current.id == state.pointee.rootTaskID,
+        taskID != current.id, !state.pointee.knows(taskID)
+      {
+        state.pointee.noteTarget(taskID, handle: unsafeBitCast(job, to: Task<Void, Never>.self))
+      }
+      noteNamedTarget(targets, current: current)
+    }
+
+    /// Notes the current task if its name is targeted (see ``noteCancellationTargets``).
+    private func noteNamedTarget(_ targets: CancellationTargets, current: (id: UInt64, job: UnownedJob)?) {
+      guard !targets.names.isEmpty, let current, let name = Task.name, targets.names.contains(name) else { return }
+      statePointer.pointee.noteTarget(
+        current.id, handle: unsafeBitCast(current.job, to: Task<Void, Never>.self), name: name)
+    }
+
+    /// The current task's runtime id and the task as a job, or nil outside a task.
+    private static func currentTask() -> (id: UInt64, job: UnownedJob)? {
+      withUnsafeCurrentTask { task in
+        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object.
+        task.map { task in
+          let job = unsafeBitCast(task, to: UnownedJob.self)
+          return (runtimeTaskID(of: job), job)
+        }
+      }
+    }
+
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
@@ -277,6 +317,9 @@
       return withDriverState { state in
         let task = state.localID(of: taskID)
         if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
+        if let targets = state.cancellationTargets, !targets.names.isEmpty, task > 0, let current = Self.currentTask() {
+          noteNamedTarget(targets, current: current)
+        }
         // A task seen only through its events so far (one started with `Task.immediate`, say)
         // says here, as the current task, whether it has a task-executor preference.
         if task > 0, !state.hopsAreChoices(of: task), withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor != nil }) {
@@ -358,6 +401,7 @@
       strategy: inout Strategy,
       stepBudget: Int,
       outsideWakeUpTimeout: Duration,
+      cancelling targets: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       let policy = Self.hopPolicy
@@ -376,7 +420,7 @@
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
-      statePointer.pointee.begin()
+      statePointer.pointee.begin(cancellationTargets: targets)
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
@@ -452,6 +496,10 @@
           } else {
             next.job.runSynchronously(on: executors.generic)
           }
+        case .cancel(let task):
+          // Between jobs, on the driver thread: the cancellation handlers run here, and what
+          // they wake is captured like any job the driver's own code enqueues.
+          task.cancel()
         case .waitForOutsideWakeUp:
           continue loop
         case .end(let end):

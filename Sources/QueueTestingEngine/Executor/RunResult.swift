@@ -19,7 +19,14 @@ public struct RunResult: Sendable {
   ///
   /// Unpacked from the run's compact record on each access: read it once and keep it rather
   /// than reading it in a loop.
-  public var schedule: Schedule { Schedule(choices: choices.choices) }
+  public var schedule: Schedule { Schedule(choices: choices.choices, cancellations: cancellations) }
+  /// The tasks the run cancelled as schedule choices (see ``CancellationTargets``), in order.
+  public var cancellations: [Schedule.Cancellation] = []
+
+  /// The cancellations for a person: `task 3 'download' cancelled at step 17`, one per line.
+  public var cancellationLines: [String] {
+    cancellations.map { "\(trace.label(ofTask: $0.task)) cancelled at step \($0.step)" }
+  }
   /// How many jobs were runnable at each choice of ``schedule`` (same length): the branching
   /// an exhaustive search explores. Unpacked on each access, like ``schedule``.
   public var branching: [Int] { choices.branching }

@@ -29,6 +29,8 @@
     enum Step {
       /// Run this job.
       case run(HeldJob)
+      /// Cancel this task (a cancellation the strategy chose; see ``CancellationTargets``).
+      case cancel(Task<Void, Never>)
       /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
       case waitForOutsideWakeUp
       /// The run is over.
@@ -66,8 +68,28 @@
     /// preference leave an actor inline.
     private var heldActorDrain = false
 
-    /// Starts a run.
-    mutating func begin() {
+    /// The tasks this run may cancel as a schedule choice; nil: none (the common case, which
+    /// then costs one check per captured job).
+    private(set) var cancellationTargets: CancellationTargets?
+    /// The runtime id of the run's root task (its first task), 0 before it was held.
+    private(set) var rootTaskID: UInt64 = 0
+    /// Targeted tasks found since the last step, by runtime id, with a handle that keeps each
+    /// alive until the run ends (see ``RunLoopCore``).
+    private var foundTargets: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []
+    /// Targeted tasks not cancelled yet, by run-local id, ascending, and their handles.
+    private var cancellable: [Int] = []
+    private var handles: [Int: Task<Void, Never>] = [:]
+    /// The cancellations made, in order.
+    private var cancellations: [Schedule.Cancellation] = []
+
+    /// Starts a run that may cancel `cancellationTargets` as schedule choices.
+    mutating func begin(cancellationTargets: CancellationTargets? = nil) {
+      self.cancellationTargets = cancellationTargets
+      rootTaskID = 0
+      foundTargets = []
+      cancellable = []
+      handles = [:]
+      cancellations = []
       hopsAreChoices = []
       heldActorDrain = false
       localTaskIDs = [:]
@@ -179,12 +201,56 @@
         local = known
       } else {
         local = localTaskIDs.count + 1
+        if local == 1 { rootTaskID = taskID }
         localTaskIDs[taskID] = local
         newTasks.append(taskID)
         hopsAreChoices.append(false)
       }
       recentTasks[slot] = (taskID, local)
       return local
+    }
+
+    /// Whether the run has held a job of the task (by runtime id).
+    func knows(_ taskID: UInt64) -> Bool {
+      localTaskIDs[taskID] != nil
+    }
+
+    /// Notes a targeted task (by runtime id) with a handle that keeps it alive; it becomes
+    /// cancellable at the next step, once the run has held a job of it.
+    mutating func noteTarget(_ taskID: UInt64, handle: Task<Void, Never>, name: String? = nil) {
+      foundTargets.append((taskID, handle, name))
+    }
+
+    /// Moves the targets found since the last step into `cancellable`, each task once.
+    private mutating func takeFoundTargets() {
+      var kept: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []
+      for found in foundTargets {
+        guard let local = localTaskIDs[found.taskID] else {
+          kept.append(found)
+          continue
+        }
+        if let name = found.name, trace.taskNames[local] == nil { trace.taskNames[local] = name }
+        guard handles[local] == nil else { continue }
+        handles[local] = found.handle
+        cancellable.insert(local, at: cancellable.firstIndex { $0 > local } ?? cancellable.endIndex)
+      }
+      foundTargets = kept
+    }
+
+    /// The cancellation the strategy chooses now, if any: the task leaves `cancellable`, the
+    /// cancellation is recorded in the schedule and the trace.
+    private mutating func chosenCancellation<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy
+    ) -> Task<Void, Never>? {
+      takeFoundTargets()
+      guard !cancellable.isEmpty,
+        let task = strategy.cancellation(afterStep: trace.stepCount, eligibleTasks: cancellable),
+        let index = cancellable.firstIndex(of: task), let handle = handles[task]
+      else { return nil }
+      cancellable.remove(at: index)
+      cancellations.append(Schedule.Cancellation(task: task, step: trace.stepCount))
+      trace.append(Trace.Event(step: trace.stepCount, task: task, kind: .cancelled, virtualTime: now))
+      return handle
     }
 
     private static func recentSlot(of taskID: UInt64) -> Int {
@@ -199,6 +265,13 @@
     mutating func nextStep<Strategy: ScheduleStrategy>(
       strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool
     ) -> Step {
+      // A cancellation comes first: it may make something runnable (a cancellation handler
+      // resuming a continuation) before the run waits, moves time on or ends.
+      if cancellationTargets != nil, !(rootDone && ready.isEmpty),
+        let handle = chosenCancellation(strategy: &strategy)
+      {
+        return .cancel(handle)
+      }
       // An expected outside wake-up comes before virtual time moves on: something is about to
       // become runnable.
       if ready.isEmpty && !rootDone && outsideWakeUpExpected {
@@ -263,11 +336,17 @@
       let leftovers = abandoned ? [] : ready + timers.map(\.job)
       ready = []
       timers = []
-      let result = RunResult(
+      var result = RunResult(
         outcome: outcome, choices: choices, trace: trace,
         virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
+      result.cancellations = cancellations
       trace = Trace()
       choices = ChoiceLog()
+      // The handles kept the targeted tasks alive for the run; the tasks go on (or stay
+      // abandoned) without them.
+      foundTargets = []
+      handles = [:]
+      cancellable = []
       return (leftovers, result)
     }
   }

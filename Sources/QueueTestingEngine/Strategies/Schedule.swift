@@ -2,22 +2,42 @@
 ///
 /// Only steps with more than one runnable job are recorded (a forced step is not a choice), so a
 /// schedule stays short. The text form is versioned and fits a failure message:
-/// `s1:` followed by the choices in base 36, separated by `.`, e.g. `s1:0.2.1.0.a`.
+/// `s1:` followed by the choices in base 36, separated by `.`, e.g. `s1:0.2.1.0.a`. A run that
+/// cancelled tasks as schedule choices (see ``CancellationTargets``) adds one `+c<task>@<step>`
+/// per cancellation, in decimal: `s1:0.2.1+c3@17` cancelled task 3 after step 17.
 public struct Schedule: Equatable, Sendable, CustomStringConvertible {
+  /// A task the run cancelled, and when.
+  public struct Cancellation: Equatable, Sendable {
+    /// The run-local id of the cancelled task (see ``Trace``).
+    public var task: Int
+    /// How many jobs had run when the task was cancelled (0: before the first).
+    public var step: Int
+
+    /// Creates a cancellation of `task` after `step` jobs.
+    public init(task: Int, step: Int) {
+      self.task = task
+      self.step = step
+    }
+  }
+
   /// The index chosen at each step that had more than one runnable job, in order.
   public var choices: [Int]
+  /// The tasks the run cancelled as schedule choices, in order (empty for most runs).
+  public var cancellations: [Cancellation]
 
-  /// Creates a schedule from its choices.
-  public init(choices: [Int]) {
+  /// Creates a schedule from its choices and cancellations.
+  public init(choices: [Int], cancellations: [Cancellation] = []) {
     self.choices = choices
+    self.cancellations = cancellations
   }
 
   /// The text form's version prefix.
   public static let versionPrefix = "s1:"
 
-  /// The compact text form, e.g. `s1:0.2.1`.
+  /// The compact text form, e.g. `s1:0.2.1` or `s1:0.2.1+c3@17`.
   public var description: String {
     Self.versionPrefix + choices.map { String($0, radix: 36) }.joined(separator: ".")
+      + cancellations.map { "+c\($0.task)@\($0.step)" }.joined()
   }
 
   /// Parses the text form; throws a ``ScheduleParseError`` that says what was expected.
@@ -26,19 +46,29 @@ public struct Schedule: Equatable, Sendable, CustomStringConvertible {
       throw ScheduleParseError(
         message: "expected a schedule starting with '\(Self.versionPrefix)', found '\(text.prefix(12))'")
     }
-    let body = text.dropFirst(Self.versionPrefix.count)
-    if body.isEmpty {
-      self.init(choices: [])
-      return
-    }
+    let parts = text.dropFirst(Self.versionPrefix.count).split(separator: "+", omittingEmptySubsequences: false)
+    let body = parts[0]
     var choices: [Int] = []
-    for (index, part) in body.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
-      guard let value = Int(part, radix: 36), value >= 0 else {
-        throw ScheduleParseError(message: "choice \(index + 1): expected a base-36 number, found '\(part)'")
+    if !body.isEmpty {
+      for (index, part) in body.split(separator: ".", omittingEmptySubsequences: false).enumerated() {
+        guard let value = Int(part, radix: 36), value >= 0 else {
+          throw ScheduleParseError(message: "choice \(index + 1): expected a base-36 number, found '\(part)'")
+        }
+        choices.append(value)
       }
-      choices.append(value)
     }
-    self.init(choices: choices)
+    var cancellations: [Cancellation] = []
+    for (index, part) in parts.dropFirst().enumerated() {
+      let fields = part.dropFirst().split(separator: "@", omittingEmptySubsequences: false)
+      guard part.first == "c", fields.count == 2, let task = Int(fields[0]), task > 0,
+        let step = Int(fields[1]), step >= 0
+      else {
+        throw ScheduleParseError(
+          message: "cancellation \(index + 1): expected 'c<task>@<step>' in decimal (e.g. 'c3@17'), found '\(part)'")
+      }
+      cancellations.append(Cancellation(task: task, step: step))
+    }
+    self.init(choices: choices, cancellations: cancellations)
   }
 }
 

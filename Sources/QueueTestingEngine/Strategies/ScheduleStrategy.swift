@@ -14,6 +14,12 @@ public protocol ScheduleStrategy {
 
   /// A line about what the strategy did in the run (for example a probability bound), or nil.
   var summary: String? { get }
+
+  /// Returns the task to cancel now, or nil: one of `eligibleTasks` (run-local ids, ascending:
+  /// the targeted tasks the run has seen and not cancelled). Asked between jobs, after `step`
+  /// jobs ran, only in runs with ``CancellationTargets``, and possibly more than once per step.
+  /// The default cancels nothing.
+  mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int?
 }
 
 extension ScheduleStrategy {
@@ -24,6 +30,9 @@ extension ScheduleStrategy {
 
   /// No summary.
   public var summary: String? { nil }
+
+  /// Cancels nothing.
+  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { nil }
 }
 
 /// Picks uniformly at random from a seeded generator: the same seed gives the same run.
@@ -43,13 +52,19 @@ public struct SeededRandomStrategy: ScheduleStrategy, Sendable {
 
 /// Plays back a recorded ``Schedule``; after its end (or for a choice out of range) it picks the
 /// oldest runnable job, so a replay of a shortened schedule still runs to completion.
+///
+/// The schedule's cancellations are made at their steps; one whose task is not cancellable at
+/// that step (a shortened or edited schedule) is skipped.
 public struct ReplayStrategy: ScheduleStrategy, Sendable {
   private let choices: [Int]
   private var position = 0
+  private let cancellations: [Schedule.Cancellation]
+  private var nextCancellation = 0
 
   /// Creates a strategy that replays `schedule`.
   public init(_ schedule: Schedule) {
     choices = schedule.choices
+    cancellations = schedule.cancellations
   }
 
   /// Returns the next recorded choice.
@@ -57,6 +72,17 @@ public struct ReplayStrategy: ScheduleStrategy, Sendable {
     defer { position += 1 }
     guard position < choices.count, choices[position] < runnableCount else { return 0 }
     return choices[position]
+  }
+
+  /// Returns the recorded cancellation of this step, if its task is eligible.
+  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
+    while nextCancellation < cancellations.count {
+      let recorded = cancellations[nextCancellation]
+      guard recorded.step <= step else { return nil }
+      nextCancellation += 1
+      if recorded.step == step && eligibleTasks.contains(recorded.task) { return recorded.task }
+    }
+    return nil
   }
 }
 

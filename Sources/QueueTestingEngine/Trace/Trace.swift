@@ -33,6 +33,8 @@ public struct Trace: Equatable, Sendable {
       case waits(String)
       /// A mark recorded by code under test (see ``TraceRecorder``).
       case mark(String)
+      /// The schedule cancelled the task here (a cancellation choice; see ``CancellationTargets``).
+      case cancelled
     }
 
     /// The number of the step during which this happened (the first job is step 1; 0 means
@@ -110,6 +112,8 @@ public struct Trace: Equatable, Sendable {
     case .mark(let label):
       mix(6)
       mix(label)
+    case .cancelled:
+      mix(7)
     }
   }
 
@@ -176,6 +180,7 @@ extension Trace.Event.Kind {
     case .finished(let item): "finish \(item)"
     case .waits(let label): "waits: \(label)"
     case .mark(let label): label
+    case .cancelled: "cancelled (schedule choice)"
     }
   }
 }

@@ -1,0 +1,47 @@
+/// Which tasks a controlled run may cancel as a schedule choice.
+///
+/// With targets set, a run's strategy may, between any two jobs, cancel one of the targeted
+/// tasks the run has seen and not cancelled yet, each at most once. The cancellation is part of
+/// the run's ``Schedule`` (`+c<task>@<step>`), so the schedule replays it, and the trace records
+/// it (``Trace/Event/Kind/cancelled``). It is what `Task.cancel()` from anywhere else could do at
+/// that moment: cancellation handlers run at once, then the scheduler goes on choosing jobs.
+///
+/// Random, PCT and portfolio series make these choices (see ``CancellingStrategy``); an
+/// exhaustive series does not explore them, so it refuses cancellation targets.
+public struct CancellationTargets: Equatable, Sendable, CustomStringConvertible {
+  /// The tasks the run's root task creates itself (`Task {}`, `Task.detached`, `async let`,
+  /// task-group children), from the moment they are created: one may be cancelled before its
+  /// first job runs.
+  public var childrenOfRoot: Bool
+  /// Tasks with these names (`Task(name:)`). The harness learns a task's name when the task
+  /// itself runs into a scheduling point (an actor hop, a `Task.yield()`, a sleep, creating a
+  /// task or resuming another, a gate); from then on it may be cancelled.
+  public var names: Set<String>
+
+  /// The tasks the root task creates itself.
+  public static let childrenOfRoot = CancellationTargets(childrenOfRoot: true, names: [])
+
+  /// Tasks with these names.
+  public static func named(_ names: String...) -> CancellationTargets {
+    CancellationTargets(childrenOfRoot: false, names: Set(names))
+  }
+
+  /// Tasks with these names.
+  public static func named(_ names: some Sequence<String>) -> CancellationTargets {
+    CancellationTargets(childrenOfRoot: false, names: Set(names))
+  }
+
+  /// Creates targets from both kinds.
+  public init(childrenOfRoot: Bool, names: Set<String>) {
+    self.childrenOfRoot = childrenOfRoot
+    self.names = names
+  }
+
+  /// For example "the root's children" or "tasks named 'download', 'upload'".
+  public var description: String {
+    var parts: [String] = []
+    if childrenOfRoot { parts.append("the root's children") }
+    if !names.isEmpty { parts.append("tasks named " + names.sorted().map { "'\($0)'" }.joined(separator: ", ")) }
+    return parts.isEmpty ? "no tasks" : parts.joined(separator: " and ")
+  }
+}

@@ -1,0 +1,288 @@
+#if compiler(>=6.3)
+  @testable import QueueTesting
+  @testable import QueueTestingEngine
+  import Synchronization
+  import Testing
+
+  /// A request whose continuation is stored through an actor hop, answered by a responder that
+  /// drops requests it sees cancelled.
+  ///
+  /// The bug (`forgetsCancellation`): `store` resumes a continuation that arrives after the
+  /// answer, but not one that arrives after the cancellation. If the request is cancelled while
+  /// its continuation is on the way to the actor, the cancellation finds nothing to resume, the
+  /// responder drops the request, and the continuation is stored for good: the request never
+  /// returns. A request cancelled before it starts returns at once, so the test's own
+  /// cancellation points (before the request starts, after it returned) never show the bug.
+  actor RequestRegistry {
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var answered = false
+    private var cancelled = false
+    /// How many times a cancellation ended a waiting request (for the tests' coverage checks).
+    private(set) var cancellationsThatEndedAWait = 0
+    let forgetsCancellation: Bool
+
+    init(forgetsCancellation: Bool) {
+      self.forgetsCancellation = forgetsCancellation
+    }
+
+    func store(_ continuation: CheckedContinuation<Void, Never>) {
+      if answered || (cancelled && !forgetsCancellation) {
+        if cancelled { cancellationsThatEndedAWait += 1 }
+        continuation.resume()
+      } else {
+        self.continuation = continuation
+      }
+    }
+
+    func answer() {
+      guard !cancelled else { return }  // a cancelled request is dropped
+      answered = true
+      continuation?.resume()
+      continuation = nil
+    }
+
+    func cancel() {
+      cancelled = true
+      if let continuation {
+        cancellationsThatEndedAWait += 1
+        continuation.resume()
+        self.continuation = nil
+      }
+    }
+
+    /// Waits for the answer or the cancellation.
+    nonisolated func request() async {
+      guard !Task.isCancelled else { return }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in
+          Task { await self.store(continuation) }
+        }
+      } onCancel: {
+        Task { await self.cancel() }
+      }
+    }
+
+    /// The test body: a request named "download", and a responder.
+    static func run(forgetsCancellation: Bool, cancelAtStart: Bool = false) async -> RequestRegistry {
+      let registry = RequestRegistry(forgetsCancellation: forgetsCancellation)
+      let download = Task(name: "download") { await registry.request() }
+      if cancelAtStart { download.cancel() }
+      let responder = Task { await registry.answer() }
+      await download.value
+      await responder.value
+      return registry
+    }
+  }
+
+  /// A worker that holds a lease while it works, and the bug that loses it: cancelled while it
+  /// works, it leaves without giving the lease back (`skipsCleanup`). Cancelled before it took
+  /// the lease, or after it gave it back, it is fine, so cancelling at the test's own points
+  /// never shows the bug.
+  actor LeasePool {
+    private(set) var leased = 0
+    private(set) var cancelledWhileWorking = 0
+
+    func take() { leased += 1 }
+    func giveBack() { leased -= 1 }
+    func noteCancelledWhileWorking() { cancelledWhileWorking += 1 }
+
+    nonisolated func work(skipsCleanup: Bool) async {
+      guard !Task.isCancelled else { return }
+      await take()
+      do {
+        try await Task.sleep(for: .seconds(1))
+      } catch {
+        await noteCancelledWhileWorking()
+        if skipsCleanup { return }
+      }
+      await giveBack()
+    }
+
+    /// The test body: a worker the root starts, then the check that no lease is left.
+    static func run(skipsCleanup: Bool, cancelAtStart: Bool = false) async -> LeasePool {
+      let pool = LeasePool()
+      let worker = Task { await pool.work(skipsCleanup: skipsCleanup) }
+      if cancelAtStart { worker.cancel() }
+      await worker.value
+      #expect(await pool.leased == 0, "a lease was not given back")
+      return pool
+    }
+  }
+
+  @Suite("Cancellation as a schedule choice")
+  struct CancellationChoiceTests {
+    @Test func scheduleTextCarriesCancellations() throws {
+      let schedule = Schedule(
+        choices: [0, 2, 35], cancellations: [.init(task: 3, step: 17), .init(task: 12, step: 40)])
+      #expect(schedule.description == "s1:0.2.z+c3@17+c12@40")
+      #expect(try Schedule(parsing: schedule.description) == schedule)
+      #expect(try Schedule(parsing: "s1:+c2@0") == Schedule(choices: [], cancellations: [.init(task: 2, step: 0)]))
+      #expect(try Schedule(parsing: "s1:0.1") == Schedule(choices: [0, 1]))
+      #expect(throws: ScheduleParseError.self) { try Schedule(parsing: "s1:0+x3@17") }
+      do {
+        _ = try Schedule(parsing: "s1:0+c3")
+        Issue.record("a cancellation without a step parsed")
+      } catch {
+        #expect(error.message == "cancellation 1: expected 'c<task>@<step>' in decimal (e.g. 'c3@17'), found 'c3'")
+      }
+    }
+
+    @Test func replayCancelsAtTheRecordedStepsOnlyWhatIsEligible() {
+      var replay = ReplayStrategy(
+        Schedule(
+          choices: [], cancellations: [.init(task: 2, step: 3), .init(task: 4, step: 3), .init(task: 5, step: 6)]))
+      #expect(replay.cancellation(afterStep: 2, eligibleTasks: [2, 4]) == nil)
+      #expect(replay.cancellation(afterStep: 3, eligibleTasks: [2, 4]) == 2)
+      #expect(replay.cancellation(afterStep: 3, eligibleTasks: [4]) == 4)
+      #expect(replay.cancellation(afterStep: 3, eligibleTasks: []) == nil)
+      // Task 5 is not eligible at step 6 (an edited schedule): skipped, not made later.
+      #expect(replay.cancellation(afterStep: 6, eligibleTasks: [7]) == nil)
+      #expect(replay.cancellation(afterStep: 7, eligibleTasks: [5]) == nil)
+    }
+
+    @Test func cancellingStrategyLeavesJobChoicesAloneAndRepeats() {
+      var plain = SeededRandomStrategy(seed: 9)
+      var first = CancellingStrategy(SeededRandomStrategy(seed: 9), seed: 9, expectedSteps: 10)
+      var second = CancellingStrategy(SeededRandomStrategy(seed: 9), seed: 9, expectedSteps: 10)
+      var firstCancellations: [Int?] = []
+      var secondCancellations: [Int?] = []
+      for step in 0..<200 {
+        let expected = plain.choose(runnableCount: 5)
+        #expect(first.choose(runnableCount: 5) == expected)
+        #expect(second.choose(runnableCount: 5) == expected)
+        firstCancellations.append(first.cancellation(afterStep: step, eligibleTasks: [2, 3]))
+        secondCancellations.append(second.cancellation(afterStep: step, eligibleTasks: [2, 3]))
+        // At most one roll per step.
+        #expect(first.cancellation(afterStep: step, eligibleTasks: [2, 3]) == nil)
+      }
+      #expect(firstCancellations == secondCancellations)
+      // Two eligible tasks out of ten expected steps: about 40 of 200 steps.
+      let made = firstCancellations.compactMap { $0 }
+      #expect((20...60).contains(made.count), "\(made.count) cancellations")
+      #expect(Set(made) == [2, 3])
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func requestSeries(
+      forgetsCancellation: Bool, cancelling: CancellationTargets?, cancelAtStart: Bool = false
+    ) -> (report: ControlledScheduling.Report, cancellationsThatEndedAWait: Int) {
+      let ended = Mutex(0)
+      let report = ControlledScheduling(.portfolio(100, seed: 1), cancelling: cancelling).runSeries(
+        {
+          let registry = await RequestRegistry.run(
+            forgetsCancellation: forgetsCancellation, cancelAtStart: cancelAtStart)
+          let count = await registry.cancellationsThatEndedAWait
+          ended.withLock { $0 += count }
+        }, failureCount: nil)
+      return (report, ended.withLock { $0 })
+    }
+
+    /// The continuation stored after the cancellation handler ran: with the download as a
+    /// cancellation target, a schedule cancels it while its continuation is on the way, and the
+    /// run deadlocks; the report names the cancellation, and the schedule replays it.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aCancellationChoiceFindsTheForgottenContinuation() throws {
+      let (report, _) = Self.requestSeries(forgetsCancellation: true, cancelling: .named("download"))
+      let failure = try #require(report.failure)
+      guard case .deadlocked = failure.problem else {
+        Issue.record("expected a deadlock, got \(failure.problem)")
+        return
+      }
+      let cancellation = try #require(failure.run.cancellations.first)
+      #expect(failure.run.trace.label(ofTask: cancellation.task).hasSuffix("'download'"))
+      let message = failure.message(testName: "request()")
+      #expect(
+        message.contains(
+          "Cancelled by the schedule: \(failure.run.trace.label(ofTask: cancellation.task)) cancelled at step \(cancellation.step)"
+        ), "\(message)")
+      #expect(message.contains("+c\(cancellation.task)@\(cancellation.step)"), "\(message)")
+      let text = failure.run.schedule.description
+      let replay = ControlledScheduling(.replay(try Schedule(parsing: text)), cancelling: .named("download"))
+        .runSeries({ _ = await RequestRegistry.run(forgetsCancellation: true) }, failureCount: nil)
+      #expect(replay.failure?.run.trace.hash == failure.run.trace.hash)
+      #expect(replay.failure?.run.cancellations == failure.run.cancellations)
+    }
+
+    /// The fixed version passes the same series, and cancellations did land while the download
+    /// waited (so the series did reach the window); the buggy version passes when the test
+    /// cancels at its own points (at the start) or not at all.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func theFixedRequestPassesAndFixedCancellationPointsMissTheBug() {
+      let fixed = Self.requestSeries(forgetsCancellation: false, cancelling: .named("download"))
+      #expect(fixed.report.failure == nil)
+      #expect(fixed.report.schedulesRun == 100)
+      #expect(fixed.cancellationsThatEndedAWait > 0)
+      #expect(Self.requestSeries(forgetsCancellation: true, cancelling: nil).report.failure == nil)
+      #expect(Self.requestSeries(forgetsCancellation: true, cancelling: nil, cancelAtStart: true).report.failure == nil)
+    }
+
+    /// Runs the lease body under 100 portfolio schedules; the issues it records are captured
+    /// (returned, not recorded in this test).
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func leaseSeries(
+      skipsCleanup: Bool, cancelling: CancellationTargets?, cancelAtStart: Bool = false
+    ) async throws -> (report: ControlledScheduling.Report?, issues: [Issue], cancelledWhileWorking: Int) {
+      let cancelledWhileWorking = Mutex(0)
+      let report = Locked<ControlledScheduling.Report?>(nil)
+      let scheduling = ControlledScheduling(.portfolio(100, seed: 2), cancelling: cancelling)
+      let issues = try await capturingIssues {
+        let result = await scheduling.run {
+          let pool = await LeasePool.run(skipsCleanup: skipsCleanup, cancelAtStart: cancelAtStart)
+          let count = await pool.cancelledWhileWorking
+          cancelledWhileWorking.withLock { $0 += count }
+        }
+        report.withLock { $0 = result }
+      }
+      return (report.withLock { $0 }, issues, cancelledWhileWorking.withLock { $0 })
+    }
+
+    /// The cleanup a cancelled worker skips: with the root's children as cancellation targets,
+    /// a schedule cancels the worker while it holds its lease and the expectation fails.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aCancellationChoiceFindsTheSkippedCleanup() async throws {
+      let (report, issues, _) = try await Self.leaseSeries(skipsCleanup: true, cancelling: .childrenOfRoot)
+      let failure = try #require(report?.failure)
+      #expect(failure.problem == .failuresRecorded(1))
+      #expect(issues.count == 1)
+      #expect(issues.first?.text.contains("a lease was not given back") == true)
+      let cancellation = try #require(failure.run.cancellations.first)
+      #expect(cancellation.task == 2)
+      #expect(failure.message().contains("Cancelled by the schedule: task 2 cancelled at step \(cancellation.step)"))
+    }
+
+    /// The fixed worker passes, with cancellations that landed while it worked; the buggy one
+    /// passes when the test cancels it at its own point (at the start) or not at all.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func theFixedWorkerPassesAndFixedCancellationPointsMissTheBug() async throws {
+      let fixed = try await Self.leaseSeries(skipsCleanup: false, cancelling: .childrenOfRoot)
+      #expect(fixed.report?.failure == nil && fixed.issues.isEmpty)
+      #expect(fixed.report?.schedulesRun == 100)
+      #expect(fixed.cancelledWhileWorking > 0)
+      let uncancelled = try await Self.leaseSeries(skipsCleanup: true, cancelling: nil)
+      #expect(uncancelled.report?.failure == nil && uncancelled.issues.isEmpty)
+      let cancelledAtStart = try await Self.leaseSeries(skipsCleanup: true, cancelling: nil, cancelAtStart: true)
+      #expect(cancelledAtStart.report?.failure == nil && cancelledAtStart.issues.isEmpty)
+    }
+
+    @Test func anExhaustiveSeriesRefusesCancellationTargets() {
+      let scheduling = ControlledScheduling(.exhaustive(delayBound: 1), cancelling: .childrenOfRoot)
+      #expect(throws: ControlledSchedulingError.self) { try scheduling.resolved(environment: [:]) }
+      #expect(
+        (try? ControlledScheduling(.portfolio(), cancelling: .childrenOfRoot).resolved(environment: [:])) != nil)
+    }
+
+    @Test func targetsDescribeThemselves() {
+      #expect(CancellationTargets.childrenOfRoot.description == "the root's children")
+      #expect(CancellationTargets.named("upload", "download").description == "tasks named 'download', 'upload'")
+    }
+  }
+
+  /// The trait with cancellation choices, as a user writes it: the fixed request passes.
+  @Suite("Cancellation choices under the trait")
+  struct CancellationChoiceTraitTests {
+    @Test(.controlledScheduling(.portfolio(50, seed: 3), cancelling: .named("download")))
+    func fixedRequestPassesWithCancellationChoices() async {
+      _ = await RequestRegistry.run(forgetsCancellation: false)
+    }
+  }
+#endif
