@@ -23,8 +23,11 @@ extension Task {
     if QueueObservation.queueTasksMayStartOnTheirActor {
       // The task's first job runs on the actor: waiting for the turn, starting and passing the
       // turn on take no hop.
-      self.init(nameIfAvailable: name, priority: priority, startingOn: reservation.actor) { actor in
-        await actorQueue.run(in: reservation, operation)
+      self = .creating(startingOn: reservation.actor) { actor in
+        Task(nameIfAvailable: name, priority: priority) {
+          _ = actor  // capturing the isolated parameter is what isolates the closure to it
+          return await actorQueue.run(in: reservation, operation)
+        }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
@@ -51,8 +54,11 @@ extension Task {
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
     if QueueObservation.queueTasksMayStartOnTheirActor {
-      self.init(nameIfAvailable: name, priority: priority, startingOn: reservation.actor) { actor in
-        try await actorQueue.run(in: reservation, operation)
+      self = .creating(startingOn: reservation.actor) { actor in
+        Task(nameIfAvailable: name, priority: priority) {
+          _ = actor  // isolates the closure to the actor, as in the non-throwing form
+          return try await actorQueue.run(in: reservation, operation)
+        }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {

@@ -90,8 +90,10 @@ extension Task {
     if QueueObservation.queueTasksMayStartOnTheirActor {
       // The task's first job runs on `isolatedActor`: waiting, running and passing the turn on
       // take no hop.
-      self.init(nameIfAvailable: name, priority: priority, startingOn: isolatedActor) { actor in
-        await fifoQueue.run(in: reservation) { await operation(actor) }
+      self = .creating(startingOn: isolatedActor) { actor in
+        Task(nameIfAvailable: name, priority: priority) {
+          await fifoQueue.run(in: reservation) { await operation(actor) }
+        }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
@@ -119,8 +121,10 @@ extension Task {
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
     if QueueObservation.queueTasksMayStartOnTheirActor {
-      self.init(nameIfAvailable: name, priority: priority, startingOn: isolatedActor) { actor in
-        try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(actor) }
+      self = .creating(startingOn: isolatedActor) { actor in
+        Task(nameIfAvailable: name, priority: priority) {
+          try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(actor) }
+        }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
