@@ -3,7 +3,8 @@
 # suite under `.controlledScheduling(.random(100))`, as a user would. Checks what the user sees:
 # the actor-reentrancy bugs (a lost update across a synchronous method of another actor; a cache
 # whose mock server never suspends) fail on an early schedule with a replay line, the replay
-# fails again on its first schedule, and the fixed versions pass.
+# fails again on its first schedule, and the fixed versions pass. A worker that skips its cleanup
+# when cancelled fails under cancellation choices, with the cancellation named and replayed.
 set -euo pipefail
 cd "$(dirname "$0")/downstream"
 
@@ -30,4 +31,19 @@ done
 for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce; do
   grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 done
+# Cancellation as a schedule choice: the failure names the cancellation, its schedule text carries
+# it, and the replay (which has no other way to cancel) fails again.
+test=buggyWorkerGivesBackItsLease
+grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
+grep -Eq "Cancelled by the schedule: task 2 cancelled at step [0-9]+" "$log" || fail "$test did not name the cancellation"
+replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='s1:[^']*[+]c2@[0-9]+' swift test --filter '$test'" "$log" | head -1)"
+[[ -n "$replay" ]] || fail "$test printed no replay line with its cancellation"
+echo "downstream: $test fails with its cancellation named; replay: $replay"
+replay_status=0
+(eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
+test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
+grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
+  || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
+grep -q "✔ Test fixedWorkerGivesBackItsLease() passed" "$log" || fail "fixedWorkerGivesBackItsLease did not pass"
+
 echo "downstream: buggy versions fail early with a replay line that reproduces them; fixed versions pass 100 schedules"

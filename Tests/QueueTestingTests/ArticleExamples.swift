@@ -21,6 +21,11 @@
     // Create the state under test here: the body runs once per schedule.
   }
 
+  @Test(.controlledScheduling(.portfolio(200), cancelling: .named("download")))
+  func downloadEndsWhenCancelled() async {
+    // Start a Task(name: "download") here; a schedule may cancel it between any two jobs.
+  }
+
   // MARK: - SchedulingPoints.md
 
   actor ArticleAccount {

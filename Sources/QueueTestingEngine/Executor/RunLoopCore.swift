@@ -259,7 +259,7 @@
     private func noteCancellationTargets(_ targets: CancellationTargets, job: UnownedJob, taskID: UInt64) {
       let current = Self.currentTask()
       let state = statePointer
-      if targets.childrenOfRoot, taskID != 0, let current, current.id == state.pointee.rootTaskID,
+      if targets.includesChildrenOfRoot, taskID != 0, let current, current.id == state.pointee.rootTaskID,
         taskID != current.id, !state.pointee.knows(taskID)
       {
         state.pointee.noteTarget(taskID, handle: unsafeBitCast(job, to: Task<Void, Never>.self))

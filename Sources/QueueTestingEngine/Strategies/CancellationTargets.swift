@@ -12,35 +12,35 @@ public struct CancellationTargets: Equatable, Sendable, CustomStringConvertible 
   /// The tasks the run's root task creates itself (`Task {}`, `Task.detached`, `async let`,
   /// task-group children), from the moment they are created: one may be cancelled before its
   /// first job runs.
-  public var childrenOfRoot: Bool
+  public var includesChildrenOfRoot: Bool
   /// Tasks with these names (`Task(name:)`). The harness learns a task's name when the task
   /// itself runs into a scheduling point (an actor hop, a `Task.yield()`, a sleep, creating a
   /// task or resuming another, a gate); from then on it may be cancelled.
   public var names: Set<String>
 
   /// The tasks the root task creates itself.
-  public static let childrenOfRoot = CancellationTargets(childrenOfRoot: true, names: [])
+  public static let childrenOfRoot = CancellationTargets(includesChildrenOfRoot: true, names: [])
 
   /// Tasks with these names.
   public static func named(_ names: String...) -> CancellationTargets {
-    CancellationTargets(childrenOfRoot: false, names: Set(names))
+    CancellationTargets(includesChildrenOfRoot: false, names: Set(names))
   }
 
   /// Tasks with these names.
   public static func named(_ names: some Sequence<String>) -> CancellationTargets {
-    CancellationTargets(childrenOfRoot: false, names: Set(names))
+    CancellationTargets(includesChildrenOfRoot: false, names: Set(names))
   }
 
   /// Creates targets from both kinds.
-  public init(childrenOfRoot: Bool, names: Set<String>) {
-    self.childrenOfRoot = childrenOfRoot
+  public init(includesChildrenOfRoot: Bool, names: Set<String>) {
+    self.includesChildrenOfRoot = includesChildrenOfRoot
     self.names = names
   }
 
   /// For example "the root's children" or "tasks named 'download', 'upload'".
   public var description: String {
     var parts: [String] = []
-    if childrenOfRoot { parts.append("the root's children") }
+    if includesChildrenOfRoot { parts.append("the root's children") }
     if !names.isEmpty { parts.append("tasks named " + names.sorted().map { "'\($0)'" }.joined(separator: ", ")) }
     return parts.isEmpty ? "no tasks" : parts.joined(separator: " and ")
   }
