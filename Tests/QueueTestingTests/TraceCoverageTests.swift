@@ -46,5 +46,29 @@
           "Explored: \(report.coverage.distinctTraces) distinct interleaving(s) in \(failure.scheduleNumber) schedule(s)"
         ))
     }
+
+    /// Asked to, a series stops (passing) once that many schedules in a row brought nothing new:
+    /// one interleaving stops after 1 + 10 schedules; a body with several runs until its last new
+    /// one is 10 schedules old; without the option every schedule runs.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aSeriesStopsWhenAskedOnceNothingNewComes() {
+      let alone = ControlledScheduling(.portfolio(500, seed: 3), stopAfterSchedulesWithoutNewInterleaving: 10)
+        .runSeries({ await Task.yield() }, failureCount: nil)
+      #expect(alone.schedulesRun == 11)
+      #expect(alone.stoppedUnchanged && alone.failure == nil)
+      let racyBody: @Sendable () async throws -> Void = {
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<2 { group.addTask { await Task.yield() } }
+        }
+      }
+      let racy = ControlledScheduling(.portfolio(500, seed: 3), stopAfterSchedulesWithoutNewInterleaving: 10)
+        .runSeries(racyBody, failureCount: nil)
+      #expect(racy.stoppedUnchanged)
+      #expect(racy.coverage.distinctTraces > 1)
+      #expect(racy.coverage.runsSinceNewTrace == 10)
+      #expect(racy.schedulesRun == racy.coverage.lastNewRun + 10)
+      let all = ControlledScheduling(.portfolio(60, seed: 3)).runSeries(racyBody, failureCount: nil)
+      #expect(all.schedulesRun == 60 && !all.stoppedUnchanged)
+    }
   }
 #endif

@@ -21,6 +21,10 @@
     /// The tasks a schedule may cancel between jobs (nil: none); see ``CancellationTargets``.
     /// Random, PCT and portfolio series choose when; a replay repeats the schedule's own.
     public var cancelling: CancellationTargets?
+    /// Stops the series, passing, once this many schedules in a row gave no interleaving the
+    /// series had not seen (nil, the default: run every schedule). A body with few interleavings
+    /// then stops early instead of repeating them; ``Report/stoppedUnchanged`` says it did.
+    public var stopAfterSchedulesWithoutNewInterleaving: Int?
 
     /// The environment variable that replays one schedule, in ``Schedule``'s text form.
     public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
@@ -30,11 +34,13 @@
     /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
     /// of depths 1 to 3 in turn), with no cancellation choices.
     public init(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
+      stopAfterSchedulesWithoutNewInterleaving: Int? = nil
     ) {
       self.series = series
       self.stepBudget = stepBudget
       self.cancelling = cancelling
+      self.stopAfterSchedulesWithoutNewInterleaving = stopAfterSchedulesWithoutNewInterleaving
     }
 
     /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
@@ -94,6 +100,9 @@
       public var inlineHopTasks: [String] = []
       /// Distinct interleavings among the schedules run, and how long since the last new one.
       public var coverage = TraceCoverage()
+      /// Whether the series stopped early, passing, because no new interleaving came for
+      /// ``ControlledScheduling/stopAfterSchedulesWithoutNewInterleaving`` schedules.
+      public var stoppedUnchanged = false
     }
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
@@ -209,7 +218,13 @@
               nil
             }
           }
-        guard let problem else { return (result, true) }
+        guard let problem else {
+          if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
+            report.stoppedUnchanged = true
+            return (result, false)
+          }
+          return (result, true)
+        }
         report.failure = Failure(problem: problem, scheduleNumber: number, series: series, run: result)
         report.failure?.coverage = report.coverage
         return (result, false)

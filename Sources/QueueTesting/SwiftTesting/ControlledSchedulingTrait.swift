@@ -107,11 +107,16 @@
     ///     most once (see ``CancellationTargets``): `.childrenOfRoot` or `.named("download")`.
     ///     A failure names each cancellation ("task 2 'download' cancelled at step 17"), and its
     ///     schedule replays them. Nil (the default): the schedules cancel nothing.
+    ///   - stopAfterSchedulesWithoutNewInterleaving: Stop early, passing, once this many schedules
+    ///     in a row gave no new interleaving (distinct trace). Nil (the default): run them all.
     public static func controlledScheduling(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
+      stopAfterSchedulesWithoutNewInterleaving: Int? = nil
     ) -> Self {
       ControlledSchedulingTrait(
-        scheduling: ControlledScheduling(series, stepBudget: stepBudget, cancelling: cancelling))
+        scheduling: ControlledScheduling(
+          series, stepBudget: stepBudget, cancelling: cancelling,
+          stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving))
     }
   }
 #endif
