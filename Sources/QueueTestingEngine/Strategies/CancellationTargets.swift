@@ -8,6 +8,11 @@
 ///
 /// Random, PCT and portfolio series make these choices (see ``CancellingStrategy``); an
 /// exhaustive series does not explore them, so it refuses cancellation targets.
+///
+/// A cancellation lands between two jobs, never inside one. On real threads `cancel()` from
+/// elsewhere may land while the task runs: code that reads `Task.isCancelled` twice within one
+/// job, or a cancellation handler racing the task's own synchronous code, can see orders that
+/// these choices do not offer.
 public struct CancellationTargets: Equatable, Sendable, CustomStringConvertible {
   /// The tasks the run's root task creates itself (`Task {}`, `Task.detached`, `async let`,
   /// task-group children), from the moment they are created: one may be cancelled before its
