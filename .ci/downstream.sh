@@ -15,6 +15,14 @@ swift test > "$log" 2>&1 || status=$?
 test "$status" -ne 0 || { cat "$log"; echo "downstream: the buggy tests should fail" >&2; exit 1; }
 
 fail() { cat "$log"; echo "downstream: $1" >&2; exit 1; }
+# Runs a printed replay line: it must fail again, on its one schedule.
+replay_fails_again() {
+  local test="$1" replay="$2" replay_status=0
+  (eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
+  test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
+  grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
+    || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
+}
 for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
   schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
@@ -22,13 +30,9 @@ for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce; do
   replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='[^']*' swift test --filter '$test'" "$log" | head -1)"
   [[ -n "$replay" ]] || fail "$test printed no replay line"
   echo "downstream: $test fails on schedule $schedule; replay: $replay"
-  replay_status=0
-  (eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
-  test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
-  grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
-    || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
+  replay_fails_again "$test" "$replay"
 done
-for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce; do
+for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce fixedWorkerGivesBackItsLease; do
   grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 done
 # Cancellation as a schedule choice: the failure names the cancellation, its schedule text carries
@@ -39,11 +43,6 @@ grep -Eq "Cancelled by the schedule: task 2 cancelled at step [0-9]+" "$log" || 
 replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='s1:[^']*[+]c2@[0-9]+' swift test --filter '$test'" "$log" | head -1)"
 [[ -n "$replay" ]] || fail "$test printed no replay line with its cancellation"
 echo "downstream: $test fails with its cancellation named; replay: $replay"
-replay_status=0
-(eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
-test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
-grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
-  || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
-grep -q "✔ Test fixedWorkerGivesBackItsLease() passed" "$log" || fail "fixedWorkerGivesBackItsLease did not pass"
+replay_fails_again "$test" "$replay"
 
 echo "downstream: buggy versions fail early with a replay line that reproduces them; fixed versions pass 100 schedules"

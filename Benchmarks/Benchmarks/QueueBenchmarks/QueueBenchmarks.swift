@@ -15,6 +15,14 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 7
   )
   let million = 1_000_000
+  /// A row that measures a workload run from the main actor, a million items per iteration.
+  func mainActorBenchmark(_ name: String, _ workload: @escaping @MainActor @Sendable (Int) async -> Void) {
+    Benchmark(name, configuration: .init(scalingFactor: .mega)) { benchmark in
+      benchmark.startMeasurement()
+      await workload(million)
+      benchmark.stopMeasurement()
+    }
+  }
 
   Benchmark(
     "FIFOQueue 1M enqueue {} + enqueueAndWait",
@@ -54,23 +62,9 @@ let benchmarks: @Sendable () -> Void = {
   // `Task(on:)` created from the main actor, the way an app creates it from UI code: the operation
   // inherits the main actor. Each row has its naive baseline, a chain of plain tasks each awaiting
   // the previous one, created the same way.
-  Benchmark(
-    "FIFOQueue 1M Task(on:) from the main actor + await last",
-    configuration: .init(scalingFactor: .mega)
-  ) { benchmark in
-    benchmark.startMeasurement()
-    await MainActorWorkload.fifoTasks(million)
-    benchmark.stopMeasurement()
-  }
+  mainActorBenchmark("FIFOQueue 1M Task(on:) from the main actor + await last", MainActorWorkload.fifoTasks)
 
-  Benchmark(
-    "Baseline Task chain from the main actor, 1M items",
-    configuration: .init(scalingFactor: .mega)
-  ) { benchmark in
-    benchmark.startMeasurement()
-    await MainActorWorkload.taskChain(million)
-    benchmark.stopMeasurement()
-  }
+  mainActorBenchmark("Baseline Task chain from the main actor, 1M items", MainActorWorkload.taskChain)
 
   Benchmark(
     "FIFOQueue 1M Task(on:isolatedTo:) + await last",
@@ -97,23 +91,9 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.stopMeasurement()
   }
 
-  Benchmark(
-    "MainActor.queue 1M Task(on:) from the main actor + await last",
-    configuration: .init(scalingFactor: .mega)
-  ) { benchmark in
-    benchmark.startMeasurement()
-    await MainActorWorkload.mainQueueTasks(million)
-    benchmark.stopMeasurement()
-  }
+  mainActorBenchmark("MainActor.queue 1M Task(on:) from the main actor + await last", MainActorWorkload.mainQueueTasks)
 
-  Benchmark(
-    "ActorQueue 1M Task(on:) from the main actor + await last",
-    configuration: .init(scalingFactor: .mega)
-  ) { benchmark in
-    benchmark.startMeasurement()
-    await MainActorWorkload.actorTasks(million)
-    benchmark.stopMeasurement()
-  }
+  mainActorBenchmark("ActorQueue 1M Task(on:) from the main actor + await last", MainActorWorkload.actorTasks)
 
   Benchmark(
     "ActorQueue 1M enqueue + enqueueAndWait",

@@ -163,19 +163,15 @@
     ) -> Report {
       var report = Report(schedulesRun: 0, exhausted: nil, failure: nil)
       let thrown = Locked<String?>(nil)
-      // An exhaustive search does not explore cancellation choices (`resolved` refuses the pair);
-      // run directly, it runs without them and never claims to be exhausted.
-      var cancelling = cancelling
-      var exhaustiveWithoutCancellations = false
-      if case .exhaustive = series.kind, cancelling != nil {
-        cancelling = nil
-        exhaustiveWithoutCancellations = true
-      }
-      let wrapsStrategies: Bool
-      switch series.kind {
-      case .random, .pct, .portfolio: wrapsStrategies = cancelling != nil
-      case .exhaustive, .replay: wrapsStrategies = false
-      }
+      // Random, PCT and portfolio members get cancellation choices; a replay repeats its
+      // schedule's own. An exhaustive search does not explore them (`resolved` refuses the
+      // pair); run directly, it runs without them and never claims to be exhausted.
+      let (cancelling, wrapsStrategies): (CancellationTargets?, Bool) =
+        switch series.kind {
+        case .random, .pct, .portfolio: (self.cancelling, self.cancelling != nil)
+        case .replay: (self.cancelling, false)
+        case .exhaustive: (nil, false)
+        }
       var expectedSteps = 100
       let exhausted = series.runSchedules { baseStrategy in
         report.schedulesRun += 1
@@ -229,7 +225,8 @@
         report.failure?.coverage = report.coverage
         return (result, false)
       }
-      report.exhausted = exhaustiveWithoutCancellations ? false : exhausted
+      // Only an exhaustive series answers `exhausted`; with targets it ran without cancellations.
+      report.exhausted = exhausted != nil && self.cancelling != nil ? false : exhausted
       return report
     }
   }

@@ -251,10 +251,6 @@
     /// For a run with cancellation targets: notes the tasks a job enqueued on the driver thread
     /// shows to be targeted. A new task whose first job the root enqueues is one of the root's
     /// children; the current task is learned by name (`Task.name` is only readable for it).
-    ///
-    /// The handle is made from the job (a task's job is the task object; the runtime reads its
-    /// id the same way): the task is alive, as its job is being enqueued, and the handle retains
-    /// it, so cancelling it later is safe whatever the task did meanwhile.
     @inline(never)
     private func noteCancellationTargets(_ targets: CancellationTargets, job: UnownedJob, taskID: UInt64) {
       let current = Self.currentTask()
@@ -262,22 +258,24 @@
       if targets.includesChildrenOfRoot, taskID != 0, let current, current.id == state.pointee.rootTaskID,
         taskID != current.id, !state.pointee.knows(taskID)
       {
-        state.pointee.noteTarget(taskID, handle: unsafeBitCast(job, to: Task<Void, Never>.self))
+        state.pointee.noteTarget(taskID, handle: Self.handle(ofTaskJob: job))
       }
-      noteNamedTarget(targets, current: current)
+      if !targets.names.isEmpty, let current { state.pointee.noteIfTargetedByName(current, name: Task.name) }
     }
 
-    /// Notes the current task if its name is targeted (see ``noteCancellationTargets``).
-    private func noteNamedTarget(_ targets: CancellationTargets, current: (id: UInt64, job: UnownedJob)?) {
-      guard !targets.names.isEmpty, let current, let name = Task.name, targets.names.contains(name) else { return }
-      statePointer.pointee.noteTarget(
-        current.id, handle: unsafeBitCast(current.job, to: Task<Void, Never>.self), name: name)
+    /// A handle on the task whose job `job` is (a task's job is the task object; the runtime reads
+    /// its id the same way). Made while the task is alive (its job is being enqueued, or it is
+    /// the current task), the handle retains it, so cancelling it later is safe whatever the
+    /// task did meanwhile.
+    static func handle(ofTaskJob job: UnownedJob) -> Task<Void, Never> {
+      unsafeBitCast(job, to: Task<Void, Never>.self)
     }
 
     /// The current task's runtime id and the task as a job, or nil outside a task.
     private static func currentTask() -> (id: UInt64, job: UnownedJob)? {
       withUnsafeCurrentTask { task in
-        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object.
+        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
+        // is a job); the runtime reads the id from it.
         task.map { task in
           let job = unsafeBitCast(task, to: UnownedJob.self)
           return (runtimeTaskID(of: job), job)
@@ -295,15 +293,6 @@
       return true
     }
 
-    /// The runtime id of the current task (0 outside a task).
-    private static func currentTaskID() -> UInt64 {
-      withUnsafeCurrentTask { task in
-        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
-        // is a job); the runtime reads the id from it.
-        task.map { runtimeTaskID(of: unsafeBitCast($0, to: UnownedJob.self)) } ?? 0
-      }
-    }
-
     /// Records an event of the current task if it belongs to the active run and happens on the
     /// driver thread; `update` gets the ledger, the task and the run's generation (which item
     /// tokens carry), may change the ledger, and returns the event's kind (nil: none).
@@ -312,14 +301,12 @@
     private func recordFromCurrentTask(
       _ update: (inout WaitLedger, _ task: Int, _ generation: UInt64) -> Trace.Event.Kind?
     ) -> Int? {
-      let taskID = Self.currentTaskID()
+      let current = Self.currentTask()
       let name = Task.name
       return withDriverState { state in
-        let task = state.localID(of: taskID)
+        let task = state.localID(of: current?.id ?? 0)
         if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
-        if let targets = state.cancellationTargets, !targets.names.isEmpty, task > 0, let current = Self.currentTask() {
-          noteNamedTarget(targets, current: current)
-        }
+        if let current, state.cancellationTargets != nil { state.noteIfTargetedByName(current, name: name) }
         // A task seen only through its events so far (one started with `Task.immediate`, say)
         // says here, as the current task, whether it has a task-executor preference.
         if task > 0, !state.hopsAreChoices(of: task), withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor != nil }) {

@@ -221,6 +221,12 @@
       foundTargets.append((taskID, handle, name))
     }
 
+    /// Notes `current` (the running task, by runtime id and as a job) if its name is targeted.
+    mutating func noteIfTargetedByName(_ current: (id: UInt64, job: UnownedJob), name: String?) {
+      guard let name, cancellationTargets?.names.contains(name) == true else { return }
+      noteTarget(current.id, handle: RunLoopCore.handle(ofTaskJob: current.job), name: name)
+    }
+
     /// Moves the targets found since the last step into `cancellable`, each task once.
     private mutating func takeFoundTargets() {
       var kept: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []

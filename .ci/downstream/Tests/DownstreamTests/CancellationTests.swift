@@ -23,18 +23,20 @@ func work(in pool: LeasePool, skipsCleanup: Bool) async {
   await pool.giveBack()
 }
 
+/// Starts a worker and waits for it; returns the leases left taken.
+func leasesLeftByAWorker(skipsCleanup: Bool) async -> Int {
+  let pool = LeasePool()
+  let worker = Task { await work(in: pool, skipsCleanup: skipsCleanup) }
+  await worker.value
+  return await pool.leased
+}
+
 @Test(.controlledScheduling(.portfolio(100), cancelling: .childrenOfRoot))
 func buggyWorkerGivesBackItsLease() async {
-  let pool = LeasePool()
-  let worker = Task { await work(in: pool, skipsCleanup: true) }
-  await worker.value
-  #expect(await pool.leased == 0)
+  #expect(await leasesLeftByAWorker(skipsCleanup: true) == 0)
 }
 
 @Test(.controlledScheduling(.portfolio(100), cancelling: .childrenOfRoot))
 func fixedWorkerGivesBackItsLease() async {
-  let pool = LeasePool()
-  let worker = Task { await work(in: pool, skipsCleanup: false) }
-  await worker.value
-  #expect(await pool.leased == 0)
+  #expect(await leasesLeftByAWorker(skipsCleanup: false) == 0)
 }

@@ -135,23 +135,26 @@ struct SerialDrainStateMachine<Entry> {
     let next = pending[0][head]
     guard isPlace(next) else { return .startDrainer }
     head += 1
-    if head == pending[0].count {
-      head = 0
-      var emptied: [Entry] = []
-      swap(&emptied, &pending[0])
-      // Not `removeFirst()`: this code is generic over the queue's actor type, so it runs
-      // unspecialized, and there `removeFirst()` allocated (measured: one malloc per task).
-      if pending.count == 1 {
-        pending.removeAll(keepingCapacity: true)
-      } else {
-        pending.remove(at: 0)
-      }
-      if emptied.capacity <= Self.spareChunkCapacity && spareChunk.capacity == 0 {
-        emptied.removeAll(keepingCapacity: true)
-        spareChunk = emptied
-      }
-    }
+    if head == pending[0].count { retireFrontChunk() }
     return .grant(next)
+  }
+
+  /// Takes the spent front chunk out of line, keeping it as ``spareChunk`` if it is small and
+  /// there is none.
+  private mutating func retireFrontChunk() {
+    head = 0
+    var emptied: [Entry] = []
+    swap(&emptied, &pending[0])
+    // Not `removeFirst()`: this code is generic over the queue's actor type, so it runs
+    // unspecialized, and there `removeFirst()` allocated (measured: one malloc per task).
+    if pending.count == 1 {
+      pending.removeAll(keepingCapacity: true)
+    } else {
+      pending.remove(at: 0)
+    }
+    guard emptied.capacity <= Self.spareChunkCapacity && spareChunk.capacity == 0 else { return }
+    emptied.removeAll(keepingCapacity: true)
+    spareChunk = emptied
   }
 
   /// Puts `marker` in line for work that runs in its own task; returns its place number.
