@@ -351,4 +351,15 @@ struct QueueEntrySizeTests {
   @Test func actorEntryIsAtMostThreeWords() {
     #expect(MemoryLayout<ActorQueue<Journal>.Entry>.stride <= 24)
   }
+
+  /// A full chunk of either queue's entries, with the array's header, stays below 64 KiB, where
+  /// glibc's `free` starts consolidating every small freed block (a measured slowdown).
+  @Test func fullChunksStayBelowMallocsConsolidationThreshold() {
+    let header = 32
+    let fifo = SerialDrainStateMachine<FIFOQueue.Job>.chunkCapacity * MemoryLayout<FIFOQueue.Job>.stride
+    let actor =
+      SerialDrainStateMachine<ActorQueue<Journal>.Entry>.chunkCapacity * MemoryLayout<ActorQueue<Journal>.Entry>.stride
+    #expect(fifo + header < 65_536)
+    #expect(actor + header < 65_536)
+  }
 }
