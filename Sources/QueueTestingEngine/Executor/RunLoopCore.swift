@@ -378,6 +378,28 @@
       return mailbox.isActive ? mailbox.virtualTime : nil
     }
 
+    /// Takes a process's first clock-based sleep, outside any run, before the first run starts.
+    ///
+    /// A sleep on a real clock reaches the harness as an absolute instant, and its virtual delay is
+    /// measured against the real clock when it arrives: the microseconds the runtime spends between
+    /// the sleeping code's `clock.now` and that enqueue are absorbed by rounding delays up to whole
+    /// milliseconds. A process's first such sleep spent 50–70 µs there (lazy symbol binding,
+    /// metadata and conformance lookups), and under load one was preempted inside that window for
+    /// 5 ms: its virtual deadline came out 4 ms early, and the same seed gave another trace in a
+    /// fresh process. Warm, the window is about a microsecond.
+    private static func warmUpClockSleeps() {
+      let done = DispatchSemaphore(value: 0)
+      // Detached and created before the run begins: its jobs are forwarded to the platform's
+      // executors, never captured.
+      Task.detached {
+        try? await Task.sleep(for: .microseconds(1))
+        try? await Task.sleep(until: .now + .microseconds(1), clock: .suspending)
+        done.signal()
+      }
+      // Bounded: a pool too busy to run it only costs the warm-up, never the run.
+      _ = done.wait(timeout: .now() + .seconds(2))
+    }
+
     func markRootDone() {
       withDriverState { $0.rootDone = true }
     }
@@ -396,13 +418,17 @@
       defer { runSlot.unlock() }
 
       condition.lock()
-      if !installed {
+      let installing = !installed
+      if installing {
         // Once per process, before the first run: other threads read the factory, so it is never
         // swapped back; outside a run the harness executors forward everything.
         _createExecutors(factory: HarnessExecutorFactory.self)
         QueueObservation.install(HarnessQueueObserver())
         installed = true
       }
+      condition.unlock()
+      if installing { Self.warmUpClockSleeps() }
+      condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
