@@ -29,6 +29,13 @@ extension Task {
         _ = isolation  // referencing the isolated parameter is what isolates the closure to it
         return await fifoQueue.run(in: reservation, operation)
       }
+    } else if QueueObservation.taskExecutorForNewTasks == nil {
+      // Called from nonisolated code. The closure is written here, where it is formed as the
+      // `@isolated(any)` operation `Task { }` takes: passed through `queueTaskNamed` as a plain
+      // function value, it is wrapped in a thunk (measured: one malloc per task).
+      self.init(nameIfAvailable: name, priority: priority) {
+        await fifoQueue.run(in: reservation, operation)
+      }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
         await fifoQueue.run(in: reservation, operation)
@@ -61,6 +68,10 @@ extension Task {
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
         return try await fifoQueue.run(in: reservation, operation)
+      }
+    } else if QueueObservation.taskExecutorForNewTasks == nil {
+      self.init(nameIfAvailable: name, priority: priority) {
+        try await fifoQueue.run(in: reservation, operation)  // formed here, as in the non-throwing form
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
