@@ -23,11 +23,15 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "AsyncQueue", package: "swift-queue-harness"),
+        "HeapStatistics",
       ],
       path: "Benchmarks/QueueBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
     ),
+    // The allocator's bytes in use, for the heap-per-live-task metric (the C headers that declare
+    // it are not part of Swift's Glibc module).
+    .target(name: "HeapStatistics", path: "Benchmarks/HeapStatistics"),
     // A process of its own: the controlled executor, once installed, sees every job of the
     // process, which would tax the queue benchmarks above.
     .executableTarget(

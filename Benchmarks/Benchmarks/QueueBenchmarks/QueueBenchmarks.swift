@@ -1,5 +1,6 @@
 import AsyncQueue
 import Benchmark
+import HeapStatistics
 
 // Each benchmark runs 1 M items per iteration (`scalingFactor: .mega`), so the reported time
 // and malloc count are per item; peak RSS is for the whole process. Naive baselines run in the same process and run:
@@ -15,12 +16,16 @@ let benchmarks: @Sendable () -> Void = {
     maxIterations: 7
   )
   let million = 1_000_000
-  /// A row that measures a workload run from the main actor, a million items per iteration.
-  func mainActorBenchmark(_ name: String, _ workload: @escaping @MainActor @Sendable (Int) async -> Void) {
-    Benchmark(name, configuration: .init(scalingFactor: .mega)) { benchmark in
+  /// A row that measures a workload run from the main actor, a million items per iteration. A
+  /// workload whose tasks are all alive at the end of its creation loop reports the heap each of
+  /// them holds (``liveTaskHeap``).
+  func mainActorBenchmark(_ name: String, _ workload: @escaping @MainActor @Sendable (Int) async -> Int?) {
+    let metrics = Benchmark.defaultConfiguration.metrics + [liveTaskHeap]
+    Benchmark(name, configuration: .init(metrics: metrics, scalingFactor: .mega)) { benchmark in
       benchmark.startMeasurement()
-      await workload(million)
+      let heapPerTask = await workload(million)
       benchmark.stopMeasurement()
+      if let heapPerTask { benchmark.measurement(liveTaskHeap, heapPerTask) }
     }
   }
 
@@ -160,6 +165,24 @@ let benchmarks: @Sendable () -> Void = {
     blackHole(await target.count)
   }
 
+  // The naive baseline of the actor-queue rows: a plain task per item that hops onto the actor.
+  mainActorBenchmark("Baseline Task per item hopping onto an actor from the main actor, 1M items") { count in
+    await MainActorWorkload.tasksHoppingOntoAnActor(count)
+    return nil
+  }
+
+  Benchmark(
+    "Baseline Task per item hopping onto an actor, 1M items",
+    configuration: .init(scalingFactor: .mega)
+  ) { benchmark in
+    let target = Target()
+    benchmark.startMeasurement()
+    var last: Task<Void, Never>?
+    for _ in 0..<million { last = Task { await target.increment() } }
+    await last?.value
+    benchmark.stopMeasurement()
+  }
+
   Benchmark(
     "Baseline Task chain, 1M items",
     configuration: .init(scalingFactor: .mega)
@@ -188,38 +211,76 @@ actor Target {
   let queue = ActorQueue<Target>()
   init() { queue.adoptExecutionContext(of: self) }
 
+  func increment() { count &+= 1 }
+
   func startImmediately(_ count: Int) {
     for _ in 0..<count { Task.immediate { self.count &+= 1 } }
   }
 }
 
+/// The heap a task holds while it is alive: malloc's bytes in use after a loop that created tasks
+/// none of which could start yet, less those before it, per task. Peak RSS cannot say this: the
+/// process keeps the memory of earlier iterations.
+let liveTaskHeap = BenchmarkMetric.custom("Heap per live task (bytes)", useScalingFactor: false)
+
+/// The bytes malloc has handed out and not taken back, or nil where the allocator cannot say.
+func heapBytesInUse() -> Int? {
+  let bytes = heap_bytes_in_use()
+  return bytes == 0 ? nil : Int(bytes)
+}
+
 /// The workloads that create their tasks from the main actor (the benchmark measures around the
-/// call: `Benchmark` itself cannot cross to the main actor).
+/// call: `Benchmark` itself cannot cross to the main actor). Tasks that inherit the main actor
+/// cannot start while the creating loop holds it, so at its end every one of them is alive; those
+/// workloads return the heap per live task.
 @MainActor
 enum MainActorWorkload {
-  static func fifoTasks(_ count: Int) async {
+  static func fifoTasks(_ count: Int) async -> Int? {
     let queue = FIFOQueue()
+    let before = heapBytesInUse()
     var last: Task<Void, Never>?
     for _ in 0..<count { last = Task(on: queue) {} }
+    let perTask = heapPerTask(since: before, count)
     await last?.value
+    return perTask
   }
 
-  static func taskChain(_ count: Int) async {
+  static func taskChain(_ count: Int) async -> Int? {
+    let before = heapBytesInUse()
     var previous: Task<Void, Never>?
     for _ in 0..<count { previous = Task { [previous] in await previous?.value } }
+    let perTask = heapPerTask(since: before, count)
     await previous?.value
+    return perTask
   }
 
-  static func mainQueueTasks(_ count: Int) async {
+  static func mainQueueTasks(_ count: Int) async -> Int? {
+    let before = heapBytesInUse()
     var last: Task<Void, Never>?
     for _ in 0..<count { last = Task(on: MainActor.queue) {} }
+    let perTask = heapPerTask(since: before, count)
     await last?.value
+    return perTask
   }
 
-  static func actorTasks(_ count: Int) async {
+  /// Not a live-task figure: the actor runs these tasks while the loop creates them.
+  static func actorTasks(_ count: Int) async -> Int? {
     let target = Target()
     var last: Task<Void, Never>?
     for _ in 0..<count { last = Task(on: target.queue) { $0.count &+= 1 } }
     await last?.value
+    return nil
+  }
+
+  static func tasksHoppingOntoAnActor(_ count: Int) async {
+    let target = Target()
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task { await target.increment() } }
+    await last?.value
+  }
+
+  private static func heapPerTask(since before: Int?, _ count: Int) -> Int? {
+    guard let before, let after = heapBytesInUse() else { return nil }
+    return (after - before) / count
   }
 }
