@@ -386,7 +386,7 @@
     /// milliseconds. A process's first such sleep spent 50–70 µs there (lazy symbol binding,
     /// metadata and conformance lookups), and under load one was preempted inside that window for
     /// 5 ms: its virtual deadline came out 4 ms early, and the same seed gave another trace in a
-    /// fresh process. Warm, the window is about a microsecond.
+    /// fresh process. Warm, the window is a few microseconds.
     private static func warmUpClockSleeps() {
       let done = DispatchSemaphore(value: 0)
       // Detached and created before the run begins: its jobs are forwarded to the platform's
