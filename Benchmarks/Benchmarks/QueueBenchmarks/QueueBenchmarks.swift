@@ -166,10 +166,9 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   // The naive baseline of the actor-queue rows: a plain task per item that hops onto the actor.
-  mainActorBenchmark("Baseline Task per item hopping onto an actor from the main actor, 1M items") { count in
-    await MainActorWorkload.tasksHoppingOntoAnActor(count)
-    return nil
-  }
+  mainActorBenchmark(
+    "Baseline Task per item hopping onto an actor from the main actor, 1M items",
+    MainActorWorkload.tasksHoppingOntoAnActor)
 
   Benchmark(
     "Baseline Task per item hopping onto an actor, 1M items",
@@ -237,50 +236,40 @@ func heapBytesInUse() -> Int? {
 enum MainActorWorkload {
   static func fifoTasks(_ count: Int) async -> Int? {
     let queue = FIFOQueue()
-    let before = heapBytesInUse()
-    var last: Task<Void, Never>?
-    for _ in 0..<count { last = Task(on: queue) {} }
-    let perTask = heapPerTask(since: before, count)
-    await last?.value
-    return perTask
+    return await createTasks(count, allAliveAtTheEnd: true) { _ in Task(on: queue) {} }
   }
 
   static func taskChain(_ count: Int) async -> Int? {
-    let before = heapBytesInUse()
-    var previous: Task<Void, Never>?
-    for _ in 0..<count { previous = Task { [previous] in await previous?.value } }
-    let perTask = heapPerTask(since: before, count)
-    await previous?.value
-    return perTask
+    await createTasks(count, allAliveAtTheEnd: true) { previous in Task { await previous?.value } }
   }
 
   static func mainQueueTasks(_ count: Int) async -> Int? {
-    let before = heapBytesInUse()
-    var last: Task<Void, Never>?
-    for _ in 0..<count { last = Task(on: MainActor.queue) {} }
-    let perTask = heapPerTask(since: before, count)
-    await last?.value
-    return perTask
+    await createTasks(count, allAliveAtTheEnd: true) { _ in Task(on: MainActor.queue) {} }
   }
 
   /// Not a live-task figure: the actor runs these tasks while the loop creates them.
   static func actorTasks(_ count: Int) async -> Int? {
     let target = Target()
-    var last: Task<Void, Never>?
-    for _ in 0..<count { last = Task(on: target.queue) { $0.count &+= 1 } }
-    await last?.value
-    return nil
+    return await createTasks(count, allAliveAtTheEnd: false) { _ in Task(on: target.queue) { $0.count &+= 1 } }
   }
 
-  static func tasksHoppingOntoAnActor(_ count: Int) async {
+  /// The naive baseline of `actorTasks`: a plain task per item that hops onto the actor.
+  static func tasksHoppingOntoAnActor(_ count: Int) async -> Int? {
     let target = Target()
-    var last: Task<Void, Never>?
-    for _ in 0..<count { last = Task { await target.increment() } }
-    await last?.value
+    return await createTasks(count, allAliveAtTheEnd: false) { _ in Task { await target.increment() } }
   }
 
-  private static func heapPerTask(since before: Int?, _ count: Int) -> Int? {
-    guard let before, let after = heapBytesInUse() else { return nil }
-    return (after - before) / count
+  /// Creates `count` tasks in a loop (`create` is given the task before, for a chain) and awaits
+  /// the last. Returns the heap per live task if `allAliveAtTheEnd`, read as the loop ends.
+  private static func createTasks(
+    _ count: Int, allAliveAtTheEnd: Bool, _ create: (Task<Void, Never>?) -> Task<Void, Never>
+  ) async -> Int? {
+    let before = allAliveAtTheEnd ? heapBytesInUse() : nil
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = create(last) }
+    var perTask: Int?
+    if let before, let after = heapBytesInUse() { perTask = (after - before) / count }
+    await last?.value
+    return perTask
   }
 }

@@ -52,12 +52,6 @@ public final class QueueObservation: Sendable {
     taskExecutorForNewTasks == nil
   }
 
-  /// Whether a queue's task may start on its creator's actor `isolation`: there is one, and
-  /// ``queueTasksMayStartOnTheirActor``.
-  static func queueTaskMayStart(on isolation: (any Actor)?) -> Bool {
-    isolation != nil && queueTasksMayStartOnTheirActor
-  }
-
   @usableFromInline
   func installedObserver() -> (any QueueObserver)? {
     slot.withLock { $0 }

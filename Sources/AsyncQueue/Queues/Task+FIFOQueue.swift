@@ -22,22 +22,22 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    if QueueObservation.queueTaskMayStart(on: isolation) {
+    if !QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(queueTaskNamed: name, priority: priority) {
+        await fifoQueue.run(in: reservation, operation)
+      }
+    } else if isolation != nil {
       // The task starts on the caller's actor, where an operation that inherited the caller's
       // isolation runs too: waiting for the turn, running and giving the turn back take no hop.
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // referencing the isolated parameter is what isolates the closure to it
         return await fifoQueue.run(in: reservation, operation)
       }
-    } else if QueueObservation.taskExecutorForNewTasks == nil {
+    } else {
       // Called from nonisolated code. The closure is written here, where it is formed as the
       // `@isolated(any)` operation `Task { }` takes: passed through `queueTaskNamed` as a plain
       // function value, it is wrapped in a thunk (measured: one malloc per task).
       self.init(nameIfAvailable: name, priority: priority) {
-        await fifoQueue.run(in: reservation, operation)
-      }
-    } else {
-      self.init(queueTaskNamed: name, priority: priority) {
         await fifoQueue.run(in: reservation, operation)
       }
     }
@@ -64,18 +64,18 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
-    if QueueObservation.queueTaskMayStart(on: isolation) {
+    if !QueueObservation.queueTasksMayStartOnTheirActor {
+      self.init(queueTaskNamed: name, priority: priority) {
+        try await fifoQueue.run(in: reservation, operation)
+      }
+    } else if isolation != nil {
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
         return try await fifoQueue.run(in: reservation, operation)
       }
-    } else if QueueObservation.taskExecutorForNewTasks == nil {
+    } else {
       self.init(nameIfAvailable: name, priority: priority) {
         try await fifoQueue.run(in: reservation, operation)  // formed here, as in the non-throwing form
-      }
-    } else {
-      self.init(queueTaskNamed: name, priority: priority) {
-        try await fifoQueue.run(in: reservation, operation)
       }
     }
   }
