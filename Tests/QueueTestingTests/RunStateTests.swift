@@ -98,6 +98,44 @@
       #expect(leftovers.map { StandInJob.number(of: $0.job) } == [1], "a completed run hands its timers back")
     }
 
+    @Test("Main-actor jobs run in the order they were held, under every schedule; the strategy only chooses when")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func mainActorJobsKeepTheirOrder() {
+      // Main-actor jobs 1, 2, 3 (tasks 10, 11, 12) and global jobs 4, 5; every schedule the
+      // state offers, explored depth first.
+      let jobs: [(number: Int, taskID: UInt64, source: RunLoopCore.Source)] = [
+        (1, 10, .main), (4, 20, .global), (2, 11, .main), (5, 21, .global), (3, 12, .main),
+      ]
+      var search = ExhaustiveSearch(delayBound: nil, budget: 1_000)
+      var orders = Set<[Int]>()
+      while let exhaustive = search.nextStrategy() {
+        var state = Self.state(holding: jobs)
+        state.rootDone = true
+        var strategy = exhaustive
+        var ran: [Int] = []
+        while case .run(let held) = state.nextStep(strategy: &strategy, stepBudget: 100, outsideWakeUpExpected: false) {
+          ran.append(StandInJob.number(of: held.job))
+        }
+        #expect(ran.filter { $0 <= 3 } == [1, 2, 3], "main-actor jobs out of order: \(ran)")
+        orders.insert(ran)
+        let (_, result) = state.end(.completed, strategySummary: nil)
+        search.record(result)
+      }
+      #expect(search.ranEverySchedule)
+      // Every interleaving of the main lane (1, 2, 3) with the global jobs 4 and 5 (in either
+      // order) is offered: 5! / 3! = 20 orders.
+      #expect(orders.count == 20)
+    }
+
+    @Test("Main-actor jobs left over by a completed run are handed back in their order, after the runnable one")
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func mainActorLeftoversKeepTheirOrder() {
+      var state = Self.state(holding: [(1, 10, .main), (2, 11, .main), (3, 20, .global), (4, 12, .main)])
+      let (leftovers, _) = state.end(.completed, strategySummary: nil)
+      #expect(leftovers.map { StandInJob.number(of: $0.job) } == [1, 3, 2, 4])
+      #expect(leftovers.filter(\.isMain).map { StandInJob.number(of: $0.job) } == [1, 2, 4])
+    }
+
     @Test("The step budget ends a run that keeps running; an abandoned run hands nothing back")
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func stepBudget() {

@@ -47,7 +47,20 @@
     /// every captured job (a resumption, a yield) costs no hashing.
     private var recentTasks = [(taskID: UInt64, local: Int)](repeating: (0, 0), count: RunState.recentTaskSlots)
     private static let recentTaskSlots = 64
+    /// The jobs the strategy may choose from, in the order they became runnable. Holds at most
+    /// one main-actor job: the oldest (see `mainBacklog`).
     private(set) var ready: [HeldJob] = []
+    /// Main-actor jobs behind the one in `ready`, oldest first, from `mainBacklogStart` on.
+    ///
+    /// The main actor's executor is a serial queue (the platform's main Dispatch queue): it runs
+    /// its jobs in the order they were enqueued, whatever their priority (a job's priority
+    /// raises the queue's, it never overtakes an earlier job). So the strategy chooses *when*
+    /// the main actor runs next, never which of its jobs: only the oldest is runnable, and the
+    /// next one becomes runnable when it has run.
+    private var mainBacklog: [HeldJob] = []
+    private var mainBacklogStart = 0
+    /// Whether `ready` holds a main-actor job.
+    private var mainInReady = false
     private var timers: [Timer] = []
     private var sequence: UInt64 = 0
     private(set) var now: UInt64 = 0
@@ -95,6 +108,9 @@
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
       ready = []
+      mainBacklog = []
+      mainBacklogStart = 0
+      mainInReady = false
       timers = []
       sequence = 0
       now = 0
@@ -168,7 +184,13 @@
       case .global:
         ready.append(HeldJob(job: job, task: local, source: .global))
       case .main:
-        ready.append(HeldJob(job: job, task: local, source: .main))
+        let held = HeldJob(job: job, task: local, source: .main)
+        if mainInReady {
+          mainBacklog.append(held)
+        } else {
+          ready.append(held)
+          mainInReady = true
+        }
       case .timer(let delay):
         let held = HeldJob(job: job, task: local, source: .timer)
         timers.append(Timer(deadline: Self.deadline(after: delay, from: now), sequence: sequence, job: held))
@@ -308,8 +330,29 @@
         choices.append(choice: index, branching: ready.count)
       }
       let next = ready.remove(at: index)
+      if next.isMain { mainJobLeftReady() }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       return .run(next)
+    }
+
+    /// The main actor's next job, if any, becomes runnable (at the end of `ready`: it becomes
+    /// runnable now).
+    private mutating func mainJobLeftReady() {
+      guard mainBacklogStart < mainBacklog.count else {
+        mainInReady = false
+        return
+      }
+      ready.append(mainBacklog[mainBacklogStart])
+      mainBacklogStart += 1
+      if mainBacklogStart == mainBacklog.count {
+        mainBacklog.removeAll(keepingCapacity: true)
+        mainBacklogStart = 0
+      }
+    }
+
+    /// Main-actor jobs held behind the runnable one, oldest first.
+    private var mainJobsBehind: ArraySlice<HeldJob> {
+      mainBacklog[mainBacklogStart...]
     }
 
     private func deadlockReport() -> DeadlockReport {
@@ -339,8 +382,12 @@
       _ outcome: RunResult.Outcome, strategySummary: String?
     ) -> (leftovers: [HeldJob], result: RunResult) {
       let abandoned = outcome != .completed
-      let leftovers = abandoned ? [] : ready + timers.map(\.job)
+      // The main actor's waiting jobs follow its runnable one, in their order.
+      let leftovers = abandoned ? [] : ready + mainJobsBehind + timers.map(\.job)
       ready = []
+      mainBacklog = []
+      mainBacklogStart = 0
+      mainInReady = false
       timers = []
       var result = RunResult(
         outcome: outcome, choices: choices, trace: trace,
