@@ -50,7 +50,8 @@
     @Test("Main-actor tasks start in creation order, mixed priorities included, over 200 schedules", arguments: series)
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func mainActorTasksStartInCreationOrder(series: ScheduleSeries) {
-      let report = ControlledScheduling(series).runSeries({ try await Self.startTasksInOrder(count: 4) }, failureCount: nil)
+      let report = ControlledScheduling(series).runSeries(
+        { try await Self.startTasksInOrder(count: 4) }, failureCount: nil)
       #expect(report.failure == nil, "\(report.failure?.message() ?? "")")
       #expect(report.schedulesRun == 200 || report.exhausted == true)
     }
