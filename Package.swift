@@ -20,7 +20,9 @@ let package = Package(
     // The engine (executor, strategies, traces, oracles, deadlock reports, scenarios, shrinking)
     // imports neither Testing nor XCTest, so queue-fuzz links neither; QueueTesting adds the Swift
     // Testing trait, expectations and the XCTest entry point, and re-exports the engine.
-    .target(name: "QueueTestingEngine", dependencies: ["AsyncQueue"]),
+    // One runtime read in C (`swiftcall`): which serial executor the calling thread runs on.
+    .target(name: "CQueueTestingRuntime"),
+    .target(name: "QueueTestingEngine", dependencies: ["AsyncQueue", "CQueueTestingRuntime"]),
     .target(name: "QueueTesting", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
     .target(name: "QueueFuzzCore", dependencies: ["QueueTestingEngine"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),

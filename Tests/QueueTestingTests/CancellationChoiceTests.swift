@@ -123,8 +123,24 @@
         _ = try Schedule(parsing: "s1:0+c3")
         Issue.record("a cancellation without a step parsed")
       } catch {
-        #expect(error.message == "cancellation 1: expected 'c<task>@<step>' in decimal (e.g. 'c3@17'), found 'c3'")
+        #expect(
+          error.message
+            == "part 1 after the choices: expected 'c<task>@<step>' (a cancellation, e.g. 'c3@17') "
+            + "or 'o<task>@<step>' (work admitted from outside, e.g. 'o2@5'), in decimal, found 'c3'")
       }
+    }
+
+    @Test func schedulesCarryAdmissionsOfOutsideWork() throws {
+      let schedule = Schedule(
+        choices: [1, 0], cancellations: [.init(task: 3, step: 4)],
+        admissions: [.init(task: 2, step: 5), .init(task: 4, step: 9)])
+      #expect(schedule.description == "s1:1.0+c3@4+o2@5+o4@9")
+      #expect(try Schedule(parsing: schedule.description) == schedule)
+      #expect(
+        try Schedule(parsing: "s1:0.1") == Schedule(choices: [0, 1]), "a schedule without admissions reads as before")
+      #expect(ReplayStrategy(schedule).replayedAdmissions == schedule.admissions)
+      #expect(SeededRandomStrategy(seed: 1).replayedAdmissions == nil)
+      #expect(throws: ScheduleParseError.self) { try Schedule(parsing: "s1:0+o0@5") }
     }
 
     @Test func replayCancelsAtTheRecordedStepsOnlyWhatIsEligible() {

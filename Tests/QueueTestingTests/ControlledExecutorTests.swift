@@ -150,7 +150,7 @@
     /// named in it.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func unresumedContinuationIsReportedAsDeadlock() async {
-      let result = await ControlledExecutor.run(seed: 1) {
+      let result = await ControlledExecutor.run(seed: 1, outsideWorkTimeout: .zero) {
         await withNamedContinuation("reply") { (_: CheckedContinuation<Void, Never>) in }
       }
       guard case .deadlocked(let report) = result.outcome else {
@@ -167,7 +167,7 @@
     /// lets it through.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func unopenedGateIsNamedInTheReport() async {
-      let result = await ControlledExecutor.run(seed: 3) {
+      let result = await ControlledExecutor.run(seed: 3, outsideWorkTimeout: .zero) {
         let gate = TestGate("loaded")
         let opened = TestGate("opened")
         opened.open()

@@ -11,7 +11,7 @@
     /// with what it did last.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func anUnannouncedWaitListsEveryTaskWithItsLastEvent() throws {
-      let result = ControlledExecutor.runBlocking(seed: 1) {
+      let result = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         let worker = Task(name: "worker") {
           TraceRecorder.mark("worker about to wait")
           await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
@@ -33,7 +33,7 @@
     /// resumes it with an error lets the run finish.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func namedThrowingWaitsAreReportedAndCanBeCancelled() throws {
-      let stuck = ControlledExecutor.runBlocking(seed: 1) {
+      let stuck = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         _ = try? await withNamedThrowingContinuation("download") { (_: CheckedContinuation<Int, any Error>) in }
       }
       guard case .deadlocked(let report) = stuck.outcome else {
@@ -42,7 +42,7 @@
       }
       #expect(report.description.contains("waits at continuation 'download', which nothing resumes"))
 
-      let cancelled = ControlledExecutor.runBlocking(seed: 1) {
+      let cancelled = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         let box = ContinuationBox()
         let download = Task {
           try await withTaskCancellationHandler {

@@ -46,7 +46,7 @@
     /// before a short one); nothing else runnable and nothing to cancel it is a stuck run.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aSleepPastTheEndOfVirtualTimeNeverEnds() {
-      let result = ControlledExecutor.runBlocking(seed: 1) {
+      let result = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         let long = Task {
           try? await Task.sleep(for: .seconds(18_446_744_074))
           TraceRecorder.mark("long sleep ended")
@@ -64,7 +64,7 @@
       #expect(marks == ["short sleep ended", "long sleep ended"])
       #expect(result.virtualTime == 1_000_000_000)
 
-      let stuck = ControlledExecutor.runBlocking(seed: 1) {
+      let stuck = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         try? await Task.sleep(nanoseconds: .max)
       }
       guard case .deadlocked(let report) = stuck.outcome else {

@@ -56,8 +56,13 @@
         let explored =
           "\nExplored: \(coverage.distinctTraces) distinct interleaving(s) in \(coverage.runs) schedule(s)"
         let cancelled = run.cancellationLines.map { "\nCancelled by the schedule: \($0)" }.joined()
+        let outside =
+          run.outsideWork.isEmpty
+          ? ""
+          : "\nOutside the harness: \(run.outsideWork); that work ran on real threads, so the schedule "
+            + "below replays this run (it records when each job came back) but a seed may not"
         return """
-          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(explored)
+          Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(outside)\(explored)
           Schedule: \(run.schedule)
           Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
           """

@@ -25,6 +25,11 @@
     /// series had not seen (nil, the default: run every schedule). A body with few interleavings
     /// then stops early instead of repeating them; ``Report/stoppedUnchanged`` says it did.
     public var stopAfterSchedulesWithoutNewInterleaving: Int?
+    /// How long a schedule waits, in real time, for work outside the harness (a completion
+    /// handler on a Dispatch queue, a job on a custom executor) when nothing it controls can
+    /// run; see ``ControlledExecutor/defaultOutsideWorkTimeout``. Zero: never wait, and report a
+    /// deadlock at once (for code with no work outside the harness).
+    public var outsideWorkTimeout: Duration
 
     /// The environment variable that replays one schedule, in ``Schedule``'s text form.
     public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
@@ -35,12 +40,14 @@
     /// of depths 1 to 3 in turn), with no cancellation choices.
     public init(
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
-      stopAfterSchedulesWithoutNewInterleaving: Int? = nil
+      stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
+      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout
     ) {
       self.series = series
       self.stepBudget = stepBudget
       self.cancelling = cancelling
       self.stopAfterSchedulesWithoutNewInterleaving = stopAfterSchedulesWithoutNewInterleaving
+      self.outsideWorkTimeout = outsideWorkTimeout
     }
 
     /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
@@ -103,6 +110,8 @@
       /// Whether the series stopped early, passing, because no new interleaving came for
       /// ``ControlledScheduling/stopAfterSchedulesWithoutNewInterleaving`` schedules.
       public var stoppedUnchanged = false
+      /// What the schedules did outside the harness, all together (see ``OutsideWork``).
+      public var outsideWork = OutsideWork()
     }
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
@@ -186,8 +195,9 @@
           ? Self.cancelling(
             baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, number - 1), expectedSteps: expectedSteps)
           : baseStrategy
-        let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget, cancelling: cancelling)
-        {
+        let result = ControlledExecutor.runBlocking(
+          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling
+        ) {
           do {
             try await body()
           } catch {
@@ -199,6 +209,7 @@
           report.inlineHopTasks = result.inlineHopTaskLabels
         }
         report.coverage.record(result.trace.hash)
+        report.outsideWork.merge(result.outsideWork)
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =
           switch result.outcome {
@@ -226,6 +237,7 @@
         return (result, false)
       }
       // Only an exhaustive series answers `exhausted`; with targets it ran without cancellations.
+      // (The search itself already refuses the claim when a run did work outside the harness.)
       report.exhausted = exhausted != nil && self.cancelling != nil ? false : exhausted
       return report
     }

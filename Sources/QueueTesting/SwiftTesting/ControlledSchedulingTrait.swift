@@ -109,14 +109,20 @@
     ///     schedule replays them. Nil (the default): the schedules cancel nothing.
     ///   - stopAfterSchedulesWithoutNewInterleaving: Stop early, passing, once this many schedules
     ///     in a row gave no new interleaving (distinct trace). Nil (the default): run them all.
+    ///   - outsideWorkTimeout: How long a schedule waits, in real time, for work outside the
+    ///     harness (a completion handler on a Dispatch queue, a job on a custom executor) when
+    ///     nothing else can run, before it calls the run deadlocked; 2 seconds by default. Zero
+    ///     reports a deadlock at once (for code with no work outside the harness).
     public static func controlledScheduling(
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
-      stopAfterSchedulesWithoutNewInterleaving: Int? = nil
+      stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
+      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout
     ) -> Self {
       ControlledSchedulingTrait(
         scheduling: ControlledScheduling(
           series, stepBudget: stepBudget, cancelling: cancelling,
-          stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving))
+          stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving,
+          outsideWorkTimeout: outsideWorkTimeout))
     }
   }
 #endif

@@ -87,6 +87,12 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   /// Timers set past the end of virtual time (a sleep of `UInt64.max` nanoseconds, say): they
   /// never fire, so the tasks waiting on them are stuck unless something cancels them.
   public var timersThatNeverFire = 0
+  /// How long the run waited, in real time, for work outside the harness (a callback on another
+  /// thread, a job on a custom executor) before it called the run a deadlock; nil when it did
+  /// not wait (a wait-for cycle, or an outside-work timeout of zero).
+  public var waitedForOutsideWork: Duration?
+  /// What the run had taken from outside the harness before it stopped.
+  public var outsideWork = OutsideWork()
 
   /// Creates a report.
   public init(
@@ -109,6 +115,14 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
       "deadlock: the root task did not finish, no job can run, no timer is pending and no outside wake-up is expected",
       "  \(taskCount) task(s) seen, \(steps) step(s) run, virtual time \(virtualTime) ns",
     ]
+    if let waited = waitedForOutsideWork {
+      lines.append(
+        "  waited \(waited) (outsideWorkTimeout) for work from outside the harness to resume a task; none came")
+      if !outsideWork.isEmpty { lines.append("  earlier in the run: \(outsideWork)") }
+      lines.append(
+        "  if a callback, a Dispatch queue or a custom executor should have resumed a task, it did not within that "
+          + "time: raise outsideWorkTimeout (on .controlledScheduling(…) or ControlledExecutor.run(…)) if it is slow")
+    }
     if timersThatNeverFire > 0 {
       lines.append(
         "  \(timersThatNeverFire) timer(s) set past the end of virtual time never fire (a sleep nothing cancels)")

@@ -1,6 +1,6 @@
 #if compiler(>=6.3)
   extension ControlledExecutor {
-    /// The result of ``explore(_:stepBudget:_:stopWhen:)``.
+    /// The result of ``explore(_:stepBudget:outsideWorkTimeout:_:stopWhen:)``.
     public struct Exploration: Sendable {
       /// The search after the last run: schedules explored and whether the space was exhausted.
       public var search: ExhaustiveSearch
@@ -17,12 +17,14 @@
     public static func explore(
       _ search: ExhaustiveSearch = ExhaustiveSearch(),
       stepBudget: Int = defaultStepBudget,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       _ body: @escaping @Sendable () async -> Void,
       stopWhen: (RunResult) -> Bool = { _ in false }
     ) -> Exploration {
       var search = search
       while let strategy = search.nextStrategy() {
-        let result = runBlocking(strategy: strategy, stepBudget: stepBudget, body)
+        let result = runBlocking(
+          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, body)
         search.record(result)
         if stopWhen(result) { return Exploration(search: search, stoppedAt: result) }
       }

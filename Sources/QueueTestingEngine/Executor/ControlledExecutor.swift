@@ -31,6 +31,22 @@
     /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)``.
     public static let defaultOutsideWakeUpTimeout = Duration.seconds(10)
 
+    /// How long, in real time, a run waits for work outside the harness (see ``OutsideWork``)
+    /// when nothing it controls can run: 2 seconds, generous for callbacks on Dispatch queues,
+    /// Foundation and custom executors, which come back in micro- to milliseconds.
+    ///
+    /// - Before calling a run deadlocked, it waits this long for a job to come back from
+    ///   outside (a continuation resumed by a completion handler, a task leaving a custom
+    ///   executor), unless the announced waits form a wait-for cycle, which no outside work
+    ///   ends. A deadlock report says that it waited, and for how long.
+    /// - Once the run has taken work from outside, it also waits before moving virtual time to
+    ///   the next timer: up to the timer's delay or this timeout, whichever is shorter, so that a
+    ///   callback racing a timeout wins the race it wins on real threads.
+    ///
+    /// Zero turns both waits off: for code with no work outside the harness, a deadlock is then
+    /// reported at once.
+    public static let defaultOutsideWorkTimeout = Duration.seconds(2)
+
     /// The harness's task executor, for unstructured tasks that should be as controlled as
     /// structured ones: `Task(executorPreference: ControlledExecutor.taskExecutor) { ... }`.
     ///
@@ -72,7 +88,7 @@
 
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
-    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)`` from async code.
+    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)`` from async code.
     ///
     /// With `cancelling` targets, the strategy may also cancel targeted tasks between jobs (see
     /// ``CancellationTargets``; wrap a strategy in ``CancellingStrategy`` to have it do so).
@@ -81,26 +97,28 @@
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
       return RunLoopCore.shared.run(
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        cancelling: cancelling, body)
+        outsideWorkTimeout: max(outsideWorkTimeout, .zero), cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       runBlocking(
         strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
-        outsideWakeUpTimeout: outsideWakeUpTimeout, body)
+        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, body)
     }
 
     /// Runs `body` under control and returns the result.
@@ -113,25 +131,27 @@
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
       runBlocking(
         strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        cancelling: cancelling, body)
+        outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
       await run(
         strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
-        outsideWakeUpTimeout: outsideWakeUpTimeout, body)
+        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, body)
     }
   }
 #endif

@@ -1,6 +1,7 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
+  import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -162,12 +163,103 @@
       statePointer.pointee.newTasks.removeAll(keepingCapacity: true)
     }
 
-    /// Moves jobs other threads delivered into the state, in the order they came. Called on the
-    /// driver thread with `condition` locked.
-    private func collectDeliveries() {
-      guard mailbox.hasDeliveries else { return }
-      for delivery in mailbox.collect() { statePointer.pointee.hold(delivery) }
-      hasDeliveries.store(false, ordering: .relaxed)
+    /// Admits jobs other threads delivered into the state, in the order they came, and notes a
+    /// root that finished outside. Called on the driver thread with `condition` locked.
+    ///
+    /// A replay (`replaying` not nil) admits a delivery that its schedule recorded at the step
+    /// it recorded (see ``admitReplayedAdmissions(_:waitingUpTo:)``), not before, unless nothing
+    /// can run without it (`quiescent`: the replay diverged). What the schedule did not record
+    /// is admitted as it comes, as in any run.
+    private func collectDeliveries(replaying: AdmissionReplay?, quiescent: Bool) {
+      guard mailbox.hasNews else { return }
+      if let executor = mailbox.rootFinishedOutside {
+        statePointer.pointee.rootFinishedOutside(on: executor)
+        mailbox.clearRootFinishedOutside()
+      }
+      if let replaying, !quiescent {
+        let state = statePointer
+        while let delivery = mailbox.take(where: { delivery in
+          !replaying.expectsLater(task: state.pointee.prospectiveLocalID(of: delivery.captured.taskID))
+        }) {
+          statePointer.pointee.admit(delivery)
+        }
+      } else {
+        for delivery in mailbox.collect() { statePointer.pointee.admit(delivery) }
+      }
+      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
+    }
+
+    /// Where the calling thread's work runs, by type name, for ``OutsideWork/executors``: its
+    /// serial executor (a custom actor executor), else its task's task executor, else
+    /// ``OutsideWork/threadsOutsideSwiftConcurrency``.
+    private static func outsideExecutorName() -> String {
+      // The executor objects are alive: the calling thread is running a job on them. An unowned
+      // task executor is two words, the executor object first.
+      if let name = typeName(ofObjectAt: UInt(qt_current_serial_executor_identity())) { return name }
+      let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
+      if let preferred, let name = typeName(ofObjectAt: unsafeBitCast(preferred, to: (UInt, UInt).self).0) {
+        return name
+      }
+      return OutsideWork.threadsOutsideSwiftConcurrency
+    }
+
+    private static func typeName(ofObjectAt address: UInt) -> String? {
+      guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
+      let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+      return String(describing: type(of: object))
+    }
+
+    /// A replay's recorded admissions of outside work, and how far it got.
+    struct AdmissionReplay {
+      let recorded: [Schedule.Admission]
+      var next = 0
+      /// Recorded admissions whose job never came back within the wait.
+      var missed: [Schedule.Admission] = []
+
+      func isDue(atStep step: Int) -> Bool {
+        next < recorded.count && recorded[next].step <= step
+      }
+
+      /// Whether the schedule admits a job of `task` at a step still to come.
+      func expectsLater(task: Int) -> Bool {
+        recorded[next...].contains { $0.task == task }
+      }
+    }
+
+    /// For a replay: admits the jobs its schedule recorded at the current step, in their order,
+    /// waiting up to `limit` in real time for each to come back. One that does not come is noted
+    /// as missed (the replay diverged) and admitted whenever it comes. Called on the driver
+    /// thread with `condition` locked.
+    private func admitReplayedAdmissions(_ replay: inout AdmissionReplay, waitingUpTo limit: Duration) {
+      let step = statePointer.pointee.trace.stepCount
+      while replay.isDue(atStep: step) {
+        let wanted = replay.recorded[replay.next]
+        replay.next += 1
+        guard wanted.step == step else {
+          replay.missed.append(wanted)
+          continue
+        }
+        let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+        while true {
+          let state = statePointer
+          if let delivery = mailbox.take(where: {
+            state.pointee.prospectiveLocalID(of: $0.captured.taskID) == wanted.task
+          }) {
+            statePointer.pointee.admit(delivery)
+            break
+          }
+          if !condition.wait(until: deadline) {
+            replay.missed.append(wanted)
+            break
+          }
+        }
+      }
+      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+      let (seconds, attoseconds) = duration.components
+      return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
@@ -209,9 +301,14 @@
         }
         return true
       }
+      // The code enqueuing it: a task of the run running outside the harness brings what it
+      // creates (a task, an actor's drain) into the run.
+      let enqueuingTaskID = Self.currentTask()?.id ?? 0
       condition.lock()
       defer { condition.unlock() }
-      switch mailbox.capture(job, taskID: taskID, source: source) {
+      switch mailbox.capture(
+        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID, executor: Self.outsideExecutorName)
+      {
       case .delivered:
         hasDeliveries.store(true, ordering: .relaxed)
         // The driver may be waiting for an outside wake-up.
@@ -400,8 +497,19 @@
       _ = done.wait(timeout: .now() + .seconds(2))
     }
 
+    /// Records that the run's root body returned. On a thread other than the driver (the body
+    /// ran on an executor of its own, under `withTaskExecutorPreference`, say), the driver learns
+    /// it through the mailbox and counts it as work outside the harness.
     func markRootDone() {
-      withDriverState { $0.rootDone = true }
+      if withDriverState({ $0.rootDone = true }) != nil { return }
+      let current = Self.currentTask()?.id ?? 0
+      let executor = Self.outsideExecutorName()
+      condition.lock()
+      if mailbox.rootFinished(byTask: current, executor: executor) {
+        hasDeliveries.store(true, ordering: .relaxed)
+        condition.signal()
+      }
+      condition.unlock()
     }
 
     /// Runs `body` under control on the calling thread, which becomes the driver, and returns when
@@ -410,6 +518,7 @@
       strategy: inout Strategy,
       stepBudget: Int,
       outsideWakeUpTimeout: Duration,
+      outsideWorkTimeout: Duration = .zero,
       cancelling targets: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
@@ -433,7 +542,8 @@
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
-      statePointer.pointee.begin(cancellationTargets: targets)
+      statePointer.pointee.begin(cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout)
+      var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
@@ -468,9 +578,14 @@
       var outcome = RunResult.Outcome.completed
       loop: while true {
         holdDriverCaptures()
+        if replay?.isDue(atStep: statePointer.pointee.trace.stepCount) == true {
+          condition.lock()
+          admitReplayedAdmissions(&replay!, waitingUpTo: outsideWakeUpTimeout)
+          condition.unlock()
+        }
         if hasDeliveries.load(ordering: .relaxed) {
           condition.lock()
-          collectDeliveries()
+          collectDeliveries(replaying: replay, quiescent: false)
           condition.unlock()
         }
         let step: RunState.Step
@@ -482,7 +597,7 @@
           // Nothing is runnable: what other threads may bring decides between waiting for it,
           // moving virtual time on, and ending the run.
           condition.lock()
-          collectDeliveries()
+          collectDeliveries(replaying: replay, quiescent: true)
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty)
@@ -515,6 +630,18 @@
           task.cancel()
         case .waitForOutsideWakeUp:
           continue loop
+        case .waitForOutsideWork(let limit):
+          // Bounded in real time; whatever comes is admitted at the next step, and if nothing
+          // does, the next decision moves virtual time on or reports the deadlock.
+          condition.lock()
+          let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+          while !mailbox.hasNews && condition.wait(until: deadline) {}
+          if mailbox.hasNews {
+            hasDeliveries.store(true, ordering: .relaxed)
+          } else {
+            statePointer.pointee.outsideWaitSpent = limit
+          }
+          condition.unlock()
         case .end(let end):
           outcome = end
           break loop

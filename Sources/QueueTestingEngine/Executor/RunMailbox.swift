@@ -8,8 +8,12 @@
   /// whose jobs all come from the driver's own jobs takes no lock.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   struct RunMailbox {
-    /// A job another thread enqueued for a task of the run.
-    typealias Delivery = RunState.CapturedJob
+    /// A job another thread enqueued for the run, and where that thread's work ran (see
+    /// ``OutsideWork/executors``).
+    struct Delivery {
+      var captured: RunState.CapturedJob
+      var executor: String
+    }
 
     /// Where a job enqueued on a thread other than the driver goes.
     enum Capture: Equatable {
@@ -35,6 +39,9 @@
     private(set) var expectedOutsideWakeUps: [String] = []
     /// The run's virtual time as the driver last published it, for clocks read off the driver.
     var virtualTime: UInt64 = 0
+    /// Set when the run's root task finished on another thread (its body ran on an executor of
+    /// its own): where it ran.
+    private(set) var rootFinishedOutside: String?
 
     /// Whether jobs wait to be collected.
     var hasDeliveries: Bool { !deliveries.isEmpty }
@@ -46,6 +53,7 @@
       deliveries = []
       expectedOutsideWakeUps = []
       virtualTime = 0
+      rootFinishedOutside = nil
     }
 
     /// Records that the tasks `taskIDs` belong to the run.
@@ -54,18 +62,53 @@
     }
 
     /// Decides about a job for the task `taskID` (0: not a task) enqueued on a thread that does
-    /// not drive the run. It belongs to the run when its task does (a continuation resumed from
-    /// another thread); everything else (tests running in parallel, the runtime's own work) is
-    /// forwarded, so concurrent tests are never captured.
-    mutating func capture(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) -> Capture {
-      guard isActive, taskID != 0, ownedTasks.contains(taskID) else {
+    /// not drive the run, by code of the task `enqueuingTaskID` (0: none).
+    ///
+    /// It belongs to the run when its task does (a continuation resumed from another thread, a
+    /// task coming back from a custom executor), or when the run's own code enqueued it while
+    /// running on an executor outside the harness (a task it created there, an actor's drain it
+    /// started there): that task then belongs to the run from now on. Everything else (tests
+    /// running in parallel, the runtime's own work) is forwarded, so concurrent tests are never
+    /// captured. `executor` names where the enqueuing thread's work ran; it is read only for a
+    /// job of the run.
+    mutating func capture(
+      _ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source, enqueuingTaskID: UInt64 = 0,
+      executor: () -> String = { OutsideWork.threadsOutsideSwiftConcurrency }
+    ) -> Capture {
+      let ownsTask = isActive && taskID != 0 && ownedTasks.contains(taskID)
+      let ownsEnqueuer = isActive && !ownsTask && enqueuingTaskID != 0 && ownedTasks.contains(enqueuingTaskID)
+      guard ownsTask || ownsEnqueuer else {
         return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
       }
+      if ownsEnqueuer && taskID != 0 { ownedTasks.insert(taskID) }
       if !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
-      deliveries.append(Delivery(job: job, taskID: taskID, source: source, note: .plain))
+      deliveries.append(
+        Delivery(captured: .init(job: job, taskID: taskID, source: source, note: .plain), executor: executor()))
       return .delivered
+    }
+
+    /// Records that the task `taskID` finished the run's root body on another thread, where
+    /// `executor` ran it; false if that task is not the run's.
+    mutating func rootFinished(byTask taskID: UInt64, executor: String) -> Bool {
+      guard isActive, taskID != 0, ownedTasks.contains(taskID) else { return false }
+      rootFinishedOutside = executor
+      return true
+    }
+
+    /// Forgets that the root finished outside, once the driver noted it.
+    mutating func clearRootFinishedOutside() {
+      rootFinishedOutside = nil
+    }
+
+    /// Whether the driver has something to collect: deliveries, or the root finishing outside.
+    var hasNews: Bool { !deliveries.isEmpty || rootFinishedOutside != nil }
+
+    /// Takes the oldest delivery that `matches`, if any.
+    mutating func take(where matches: (Delivery) -> Bool) -> Delivery? {
+      guard let index = deliveries.firstIndex(where: matches) else { return nil }
+      return deliveries.remove(at: index)
     }
 
     /// Declares an outside wake-up.
@@ -81,13 +124,14 @@
 
     /// Ends the run. A run that did not complete abandons its tasks; the jobs still undelivered
     /// are returned to be handed to the platform when it completed, and dropped otherwise.
-    mutating func end(completed: Bool) -> [Delivery] {
+    mutating func end(completed: Bool) -> [RunState.CapturedJob] {
       isActive = false
       if !completed { abandonedTasks.formUnion(ownedTasks) }
       ownedTasks = []
       expectedOutsideWakeUps = []
-      let leftovers = completed ? deliveries : []
+      let leftovers = completed ? deliveries.map(\.captured) : []
       deliveries = []
+      rootFinishedOutside = nil
       return leftovers
     }
   }

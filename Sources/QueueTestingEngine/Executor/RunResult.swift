@@ -19,9 +19,17 @@ public struct RunResult: Sendable {
   ///
   /// Unpacked from the run's compact record on each access: read it once and keep it rather
   /// than reading it in a loop.
-  public var schedule: Schedule { Schedule(choices: choices.choices, cancellations: cancellations) }
+  public var schedule: Schedule {
+    Schedule(choices: choices.choices, cancellations: cancellations, admissions: admissions)
+  }
   /// The tasks the run cancelled as schedule choices (see ``CancellationTargets``), in order.
   public var cancellations: [Schedule.Cancellation] = []
+  /// The jobs the run admitted from outside the harness, in order (see ``OutsideWork``).
+  public var admissions: [Schedule.Admission] = []
+  /// What the run did outside the harness's control; empty for a run that did everything under
+  /// control. A run with outside work depends on real timing: its schedule replays it (the
+  /// admissions included), but the same seed may give another interleaving in another process.
+  public var outsideWork = OutsideWork()
 
   /// The cancellations for a person: `task 3 'download' cancelled at step 17`, one per line.
   public var cancellationLines: [String] {

@@ -33,6 +33,9 @@
       case cancel(Task<Void, Never>)
       /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
       case waitForOutsideWakeUp
+      /// Nothing is runnable, and work outside the harness may bring a job: wait for it this
+      /// long in real time, then decide again (see ``outsideWaitSpent``).
+      case waitForOutsideWork(Duration)
       /// The run is over.
       case end(RunResult.Outcome)
     }
@@ -95,9 +98,25 @@
     /// The cancellations made, in order.
     private var cancellations: [Schedule.Cancellation] = []
 
-    /// Starts a run that may cancel `cancellationTargets` as schedule choices.
-    mutating func begin(cancellationTargets: CancellationTargets? = nil) {
+    /// How long the run waits, in real time, for work outside the harness when nothing it
+    /// controls can run (see ``ControlledExecutor/defaultOutsideWorkTimeout``); zero: never.
+    private(set) var outsideWorkTimeout: Duration = .zero
+    /// What came from outside the harness so far.
+    private(set) var outsideWork = OutsideWork()
+    /// The jobs admitted from outside, in order: the schedule records them.
+    private(set) var admissions: [Schedule.Admission] = []
+    /// Set when the driver waited for outside work since the last job ran and none came: how
+    /// long it waited. The next decision then moves virtual time on or ends the run.
+    var outsideWaitSpent: Duration?
+
+    /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
+    /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
+    mutating func begin(cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero) {
       self.cancellationTargets = cancellationTargets
+      self.outsideWorkTimeout = outsideWorkTimeout
+      outsideWork = OutsideWork()
+      admissions = []
+      outsideWaitSpent = nil
       rootTaskID = 0
       foundTargets = []
       cancellable = []
@@ -237,6 +256,28 @@
       localTaskIDs[taskID] != nil
     }
 
+    /// The run-local id the task (a runtime id) has, or would get if it were held now.
+    func prospectiveLocalID(of taskID: UInt64) -> Int {
+      guard taskID != 0 else { return 0 }
+      return localTaskIDs[taskID] ?? localTaskIDs.count + 1
+    }
+
+    /// Holds a job that came back from outside the harness, and records its admission at this
+    /// step in the schedule.
+    mutating func admit(_ delivery: RunMailbox.Delivery) {
+      hold(delivery.captured)
+      admissions.append(
+        Schedule.Admission(task: localID(of: delivery.captured.taskID), step: trace.stepCount))
+      outsideWork.note(job: true, executor: delivery.executor)
+      outsideWaitSpent = nil
+    }
+
+    /// Records that the root task finished outside the harness, on `executor`.
+    mutating func rootFinishedOutside(on executor: String) {
+      rootDone = true
+      outsideWork.note(job: false, executor: executor)
+    }
+
     /// Notes a targeted task (by runtime id) with a handle that keeps it alive; it becomes
     /// cancellable at the next step, once the run has held a job of it.
     mutating func noteTarget(_ taskID: UInt64, handle: Task<Void, Never>, name: String? = nil) {
@@ -308,6 +349,12 @@
       if ready.isEmpty && !rootDone,
         let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline, earliest != Self.never
       {
+        // Work outside the harness runs in real time. Once the run has taken some, a timer does
+        // not fire before that work had the timer's delay (up to the timeout) to come back, as
+        // on real threads.
+        if !outsideWork.isEmpty, outsideWaitSpent == nil, outsideWorkTimeout > .zero {
+          return .waitForOutsideWork(min(.nanoseconds(Int64(clamping: earliest - now)), outsideWorkTimeout))
+        }
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.
         now = earliest
@@ -319,7 +366,14 @@
       // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is left
       // mid-step. Pending timers are not waited for.
       if ready.isEmpty {
-        return .end(rootDone ? .completed : .deadlocked(deadlockReport()))
+        if rootDone { return .end(.completed) }
+        // A task may wait for something the harness cannot see end (a callback on a Dispatch
+        // queue, a job on a custom executor): give it time before calling this a deadlock. A
+        // wait-for cycle among announced waits ends by no outside hand.
+        if outsideWaitSpent == nil, outsideWorkTimeout > .zero, !ledgerHasCycle {
+          return .waitForOutsideWork(outsideWorkTimeout)
+        }
+        return .end(.deadlocked(deadlockReport()))
       }
       if trace.stepCount >= stepBudget {
         return .end(.stepBudgetExceeded(steps: trace.stepCount))
@@ -331,6 +385,7 @@
       }
       let next = ready.remove(at: index)
       if next.isMain { mainJobLeftReady() }
+      outsideWaitSpent = nil
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       return .run(next)
     }
@@ -355,6 +410,11 @@
       mainBacklog[mainBacklogStart...]
     }
 
+    /// Whether the announced waits form a wait-for cycle.
+    private var ledgerHasCycle: Bool {
+      !ledger.analyze(label: { "task \($0)" }).cycle.isEmpty
+    }
+
     private func deadlockReport() -> DeadlockReport {
       let trace = self.trace
       let (blocked, cycle, never, awaitingFinish) = ledger.analyze(label: { trace.label(ofTask: $0) })
@@ -363,6 +423,8 @@
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
         itemsAwaitingFinish: awaitingFinish)
       report.timersThatNeverFire = timers.count { $0.deadline == Self.never }
+      report.waitedForOutsideWork = outsideWaitSpent
+      report.outsideWork = outsideWork
       if blocked.isEmpty {
         let taskCount = localTaskIDs.count
         let last = trace.lastEventOfEachTask(taskCount: taskCount)
@@ -393,6 +455,8 @@
         outcome: outcome, choices: choices, trace: trace,
         virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
       result.cancellations = cancellations
+      result.admissions = admissions
+      result.outsideWork = outsideWork
       trace = Trace()
       choices = ChoiceLog()
       // The handles kept the targeted tasks alive for the run; the tasks go on (or stay

@@ -150,7 +150,10 @@
       strategy: some ScheduleStrategy & Sendable, stepBudget: Int = 100_000
     ) -> (RunResult, [OrderingEvent]) {
       let execution = ScenarioExecution(scenario: scenario, implementation: implementation)
-      let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget) {
+      // A scenario's code is all Swift concurrency the harness controls: nothing comes from
+      // outside, so a deadlock is reported at once.
+      let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: .zero)
+      {
         await execution.run()
       }
       return (result, execution.events)

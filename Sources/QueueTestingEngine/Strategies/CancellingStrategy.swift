@@ -34,6 +34,9 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
   /// The base strategy's summary.
   public var summary: String? { base.summary }
 
+  /// The base strategy's replayed admissions.
+  public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
+
   /// One roll per step: a task to cancel with probability `eligibleTasks.count / expectedSteps`,
   /// each eligible task equally likely.
   public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {

@@ -28,9 +28,10 @@ public struct ExhaustiveSearch: Sendable {
   public let budget: Int
   /// How many schedules were run (recorded).
   public private(set) var schedulesExplored = 0
-  /// True once every schedule within the bound was run and every run's hops were all
-  /// scheduling points: only then has the search seen every interleaving the runtime allows
-  /// (within the bound). See ``inlineHopTasks``.
+  /// True once every schedule within the bound was run, every run's hops were all scheduling
+  /// points and no run did work outside the harness: only then has the search seen every
+  /// interleaving the runtime allows (within the bound). See ``inlineHopTasks`` and
+  /// ``outsideWork``.
   public private(set) var isExhausted = false
   /// True once every schedule within the bound was run, whether or not that exhausts the space.
   public private(set) var ranEverySchedule = false
@@ -39,6 +40,9 @@ public struct ExhaustiveSearch: Sendable {
   /// run had any. When not empty, the search never claims ``isExhausted``: interleavings at
   /// those hops were not offered to it.
   public private(set) var inlineHopTasks: [String] = []
+  /// What the runs did outside the harness (see ``OutsideWork``). When not empty, the search
+  /// never claims ``isExhausted``: that work ran on real threads, in an order no schedule chose.
+  public private(set) var outsideWork = OutsideWork()
 
   private var pendingPrefix: [Int]? = []
 
@@ -65,6 +69,7 @@ public struct ExhaustiveSearch: Sendable {
     if inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
       inlineHopTasks = result.inlineHopTaskLabels
     }
+    outsideWork.merge(result.outsideWork)
     let choices = result.schedule.choices
     let branching = result.branching
     var cost = choices.reduce(0, +)
@@ -80,7 +85,7 @@ public struct ExhaustiveSearch: Sendable {
     }
     pendingPrefix = nil
     ranEverySchedule = true
-    isExhausted = inlineHopTasks.isEmpty
+    isExhausted = inlineHopTasks.isEmpty && outsideWork.isEmpty
   }
 }
 

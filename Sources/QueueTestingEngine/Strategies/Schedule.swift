@@ -4,8 +4,25 @@
 /// schedule stays short. The text form is versioned and fits a failure message:
 /// `s1:` followed by the choices in base 36, separated by `.`, e.g. `s1:0.2.1.0.a`. A run that
 /// cancelled tasks as schedule choices (see ``CancellationTargets``) adds one `+c<task>@<step>`
-/// per cancellation, in decimal: `s1:0.2.1+c3@17` cancelled task 3 after step 17.
+/// per cancellation, in decimal: `s1:0.2.1+c3@17` cancelled task 3 after step 17. A run that
+/// admitted work from outside the harness (see ``OutsideWork``) adds one `+o<task>@<step>` per
+/// job it admitted: `s1:0.1+o2@5` admitted a job of task 2 from outside after step 5. Schedules
+/// without these parts read as before.
 public struct Schedule: Equatable, Sendable, CustomStringConvertible {
+  /// A job that came back from outside the harness, and when the run admitted it.
+  public struct Admission: Equatable, Sendable {
+    /// The run-local id of the job's task (see ``Trace``).
+    public var task: Int
+    /// How many jobs had run when it was admitted (0: before the first).
+    public var step: Int
+
+    /// Creates an admission of a job of `task` after `step` jobs.
+    public init(task: Int, step: Int) {
+      self.task = task
+      self.step = step
+    }
+  }
+
   /// A task the run cancelled, and when.
   public struct Cancellation: Equatable, Sendable {
     /// The run-local id of the cancelled task (see ``Trace``).
@@ -24,20 +41,24 @@ public struct Schedule: Equatable, Sendable, CustomStringConvertible {
   public var choices: [Int]
   /// The tasks the run cancelled as schedule choices, in order (empty for most runs).
   public var cancellations: [Cancellation]
+  /// The jobs the run admitted from outside the harness, in order (empty for most runs).
+  public var admissions: [Admission]
 
-  /// Creates a schedule from its choices and cancellations.
-  public init(choices: [Int], cancellations: [Cancellation] = []) {
+  /// Creates a schedule from its choices, cancellations and admissions.
+  public init(choices: [Int], cancellations: [Cancellation] = [], admissions: [Admission] = []) {
     self.choices = choices
     self.cancellations = cancellations
+    self.admissions = admissions
   }
 
   /// The text form's version prefix.
   public static let versionPrefix = "s1:"
 
-  /// The compact text form, e.g. `s1:0.2.1` or `s1:0.2.1+c3@17`.
+  /// The compact text form, e.g. `s1:0.2.1`, `s1:0.2.1+c3@17` or `s1:0.1+o2@5`.
   public var description: String {
     Self.versionPrefix + choices.map { String($0, radix: 36) }.joined(separator: ".")
       + cancellations.map { "+c\($0.task)@\($0.step)" }.joined()
+      + admissions.map { "+o\($0.task)@\($0.step)" }.joined()
   }
 
   /// Parses the text form; throws a ``ScheduleParseError`` that says what was expected.
@@ -58,17 +79,23 @@ public struct Schedule: Equatable, Sendable, CustomStringConvertible {
       }
     }
     var cancellations: [Cancellation] = []
+    var admissions: [Admission] = []
     for (index, part) in parts.dropFirst().enumerated() {
       let fields = part.dropFirst().split(separator: "@", omittingEmptySubsequences: false)
-      guard part.first == "c", fields.count == 2, let task = Int(fields[0]), task > 0,
+      guard part.first == "c" || part.first == "o", fields.count == 2, let task = Int(fields[0]), task > 0,
         let step = Int(fields[1]), step >= 0
       else {
         throw ScheduleParseError(
-          message: "cancellation \(index + 1): expected 'c<task>@<step>' in decimal (e.g. 'c3@17'), found '\(part)'")
+          message: "part \(index + 1) after the choices: expected 'c<task>@<step>' (a cancellation, e.g. 'c3@17') "
+            + "or 'o<task>@<step>' (work admitted from outside, e.g. 'o2@5'), in decimal, found '\(part)'")
       }
-      cancellations.append(Cancellation(task: task, step: step))
+      if part.first == "c" {
+        cancellations.append(Cancellation(task: task, step: step))
+      } else {
+        admissions.append(Admission(task: task, step: step))
+      }
     }
-    self.init(choices: choices, cancellations: cancellations)
+    self.init(choices: choices, cancellations: cancellations, admissions: admissions)
   }
 }
 

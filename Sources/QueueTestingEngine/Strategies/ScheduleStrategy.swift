@@ -20,6 +20,11 @@ public protocol ScheduleStrategy {
   /// jobs ran, only in runs with ``CancellationTargets``, and possibly more than once per step.
   /// The default cancels nothing.
   mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int?
+
+  /// The admissions of work from outside the harness that this strategy replays (see
+  /// ``Schedule/admissions``), or nil for a strategy that admits such work as it arrives.
+  /// A replay waits, at each recorded step, for the recorded job to come back.
+  var replayedAdmissions: [Schedule.Admission]? { get }
 }
 
 extension ScheduleStrategy {
@@ -33,6 +38,9 @@ extension ScheduleStrategy {
 
   /// Cancels nothing.
   public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { nil }
+
+  /// Admits work from outside as it arrives.
+  public var replayedAdmissions: [Schedule.Admission]? { nil }
 }
 
 /// Picks uniformly at random from a seeded generator: the same seed gives the same run.
@@ -60,11 +68,14 @@ public struct ReplayStrategy: ScheduleStrategy, Sendable {
   private var position = 0
   private let cancellations: [Schedule.Cancellation]
   private var nextCancellation = 0
+  /// The schedule's admissions of work from outside, which the run replays at their steps.
+  public let replayedAdmissions: [Schedule.Admission]?
 
   /// Creates a strategy that replays `schedule`.
   public init(_ schedule: Schedule) {
     choices = schedule.choices
     cancellations = schedule.cancellations
+    replayedAdmissions = schedule.admissions
   }
 
   /// Returns the next recorded choice.

@@ -110,7 +110,7 @@
     /// report names the item and the task waiting behind it.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func deadlockReportNamesTheItemWhoseFinishWasNeverCalled() async throws {
-      let result = await ControlledExecutor.run(seed: 2) {
+      let result = await ControlledExecutor.run(seed: 2, outsideWorkTimeout: .zero) {
         let queue = CompletionQueue(name: "prompts")
         queue.enqueue { finish in finish() }
         queue.enqueue { _ in }  // forgets to call finish

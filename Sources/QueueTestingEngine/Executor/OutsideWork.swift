@@ -1,0 +1,58 @@
+/// What a controlled run (or a series of them) did outside the harness's control.
+///
+/// The harness runs every job that reaches Swift's global and main executors on its driver
+/// thread, in an order its strategy chooses. Code can also run elsewhere: on an actor whose
+/// `unownedExecutor` is a custom `SerialExecutor` (a Dispatch queue, say), under a
+/// `withTaskExecutorPreference` of its own, or in a completion handler that a Dispatch queue,
+/// Foundation or NIO calls on a thread of its own and that resumes a continuation. That code
+/// runs on real threads, at real speed, beside the run. What it hands back to the run (a task
+/// leaving the custom executor, a resumed continuation) is admitted as a job at a step the
+/// run's ``Schedule`` records, so that a replay admits it at the same step.
+///
+/// A run with outside work is reported as such: its timing is real, so the same seed may give
+/// another interleaving in another process (the recorded schedule replays it), and an
+/// exhaustive search never claims to have exhausted a space that contains it.
+public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
+  /// Jobs that came back to the run from threads the harness does not own.
+  public var jobs = 0
+  /// Other signs of the run's code running outside (its root task finishing there), counted.
+  public var events = 0
+  /// Where that work ran, by type name (`QueueExecutor`), sorted; "threads outside Swift
+  /// concurrency" stands for Dispatch, Foundation or system callbacks.
+  public var executors: [String] = []
+
+  /// No work outside.
+  public init() {}
+
+  /// Whether the run did nothing outside the harness.
+  public var isEmpty: Bool { jobs == 0 && events == 0 }
+
+  /// Adds what another run did outside.
+  public mutating func merge(_ other: OutsideWork) {
+    jobs += other.jobs
+    events += other.events
+    executors = Array(Set(executors).union(other.executors)).sorted()
+  }
+
+  /// Notes one job or event from `executor`.
+  mutating func note(job: Bool, executor: String) {
+    if job { jobs += 1 } else { events += 1 }
+    if !executors.contains(executor) {
+      executors.append(executor)
+      executors.sort()
+    }
+  }
+
+  /// The name used for work that no Swift executor ran: a callback on a Dispatch queue or a
+  /// thread of its own.
+  public static let threadsOutsideSwiftConcurrency = "threads outside Swift concurrency"
+
+  /// `3 job(s) came back from work that ran outside the harness (on QueueExecutor)`.
+  public var description: String {
+    let place = executors.isEmpty ? "" : " (on \(executors.joined(separator: ", ")))"
+    var parts: [String] = []
+    if jobs > 0 { parts.append("\(jobs) job(s) came back from work that ran outside the harness\(place)") }
+    if events > 0 && jobs == 0 { parts.append("code ran outside the harness\(place)") }
+    return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
+  }
+}
