@@ -15,6 +15,7 @@ mkdir -p "$graphs"
 swift build --target QueueTesting >/dev/null
 modules="$(swift build --show-bin-path)/Modules"
 swift-symbolgraph-extract -module-name QueueTesting -I "$modules" -target "$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
+  -Xcc -fmodule-map-file="$(swift build --show-bin-path)/CQueueTestingRuntime.build/module.modulemap" \
   -output-dir "$graphs" -minimum-access-level public -experimental-allowed-reexported-modules=QueueTestingEngine
 docc convert "$catalog" \
   --additional-symbol-graph-dir "$graphs" \

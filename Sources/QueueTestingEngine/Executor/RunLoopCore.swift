@@ -1,7 +1,7 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  import CQueueTestingRuntime
+  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 

@@ -6,7 +6,7 @@
 /// Rakamarić, POPL 2011). Most ordering bugs need one or two delays, so a small bound covers
 /// them with few schedules; `nil` explores everything.
 ///
-/// Drive it with ``ControlledExecutor/explore(_:stepBudget:_:stopWhen:)``, or by hand:
+/// Drive it with ``ControlledExecutor/explore(_:stepBudget:outsideWorkTimeout:_:stopWhen:)``, or by hand:
 /// ```swift
 /// var search = ExhaustiveSearch(delayBound: 2, budget: 1000)
 /// while let strategy = search.nextStrategy() {
