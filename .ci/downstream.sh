@@ -5,6 +5,11 @@
 # whose mock server never suspends) fail on an early schedule with a replay line, the replay
 # fails again on its first schedule, and the fixed versions pass. A worker that skips its cleanup
 # when cancelled fails under cancellation choices, with the cancellation named and replayed.
+# Code that leaves the global executor needs no declaration: main-actor tasks keep their creation
+# order under every strategy, a completion handler called on a Dispatch queue passes, and a
+# Dispatch-backed actor's check-then-act bug fails as the bug (not a deadlock), naming the executor,
+# with a replay that fails again. `.ci/downstream-against.sh REV` runs this suite against an older
+# build, to show that these checks fail there.
 set -euo pipefail
 cd "$(dirname "$0")/downstream"
 
@@ -23,7 +28,7 @@ replay_fails_again() {
   grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
     || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
 }
-for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce; do
+for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
   schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
   [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
@@ -32,9 +37,20 @@ for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce; do
   echo "downstream: $test fails on schedule $schedule; replay: $replay"
   replay_fails_again "$test" "$replay"
 done
-for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce fixedWorkerGivesBackItsLease; do
+for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce fixedWorkerGivesBackItsLease \
+  mainActorTasksKeepCreationOrderRandom mainActorTasksKeepCreationOrderPCT mainActorTasksKeepCreationOrderPortfolio \
+  mainActorTasksKeepCreationOrderExhaustive completionHandlerBridgeLoadsBothProfiles fixedQueueBackedCatalogDownloadsOnce; do
   grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 done
+# The Dispatch-backed actor's bug is the bug: a failed expectation, not a deadlock, and the failure
+# says which work ran outside the harness.
+test=buggyQueueBackedCatalogDownloadsOnce
+grep -A1 "✘ Test $test() recorded an issue" "$log" | grep -q "Expectation failed: await catalog.downloads == 1" \
+  || fail "$test did not fail on its expectation"
+! grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -q "deadlocked" || fail "$test was reported as a deadlock"
+grep -q "Outside the harness: [0-9]* job(s) came back from work that ran outside the harness (on LegacyQueueExecutor)" "$log" \
+  || fail "$test did not say what ran outside the harness"
+echo "downstream: main-actor order, a completion-handler bridge and a Dispatch-backed actor pass with no declaration; its bug fails as the bug"
 # Cancellation as a schedule choice: the failure names the cancellation, its schedule text carries
 # it, and the replay (which has no other way to cancel) fails again.
 test=buggyWorkerGivesBackItsLease
