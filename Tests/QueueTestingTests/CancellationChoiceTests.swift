@@ -219,6 +219,68 @@
       #expect(replay.failure?.run.cancellations == failure.run.cancellations)
     }
 
+    /// The registry's request in a task named "waiter" that hops to an actor first: targeted as a
+    /// child of the root, the failure names it ('waiter', learned at its hop), not just its number.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aCancelledChildIsNamedWhenItHasAName() throws {
+      let report = ControlledScheduling(
+        .portfolio(100, seed: 1), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero
+      )
+      .runSeries(
+        {
+          let registry = RequestRegistry(forgetsCancellation: true)
+          let door = HopVisits()
+          let waiter = Task(name: "waiter") {
+            await door.visit("waiter")
+            await registry.request()
+          }
+          let responder = Task { await registry.answer() }
+          await waiter.value
+          await responder.value
+        }, failureCount: nil)
+      let failure = try #require(report.failure)
+      let message = failure.message()
+      #expect(message.contains("'waiter' cancelled at step"), "\(message)")
+    }
+
+    /// A task whose name the runtime never shows the harness (it suspends on a plain
+    /// continuation before any scheduling point, and is resumed from the root) cannot be
+    /// targeted by name; the series says so instead of passing in silence. So does a misspelt
+    /// name. A name the run does learn is not reported.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func targetsThatNeverBecomeCancellableAreReported() {
+      let quietBody: @Sendable () async -> Void = {
+        let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let quiet = Task(name: "quiet") {
+          await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+        }
+        while parked.withLock({ $0 }) == nil { await Task.yield() }
+        parked.withLock { $0?.resume() }
+        await quiet.value
+      }
+      let quiet = ControlledScheduling(.random(20, seed: 1), cancelling: .named("quiet"), outsideWorkTimeout: .zero)
+        .runSeries(quietBody, failureCount: nil)
+      #expect(quiet.failure == nil)
+      #expect(quiet.unreachedCancellationTargets.count == 1)
+      #expect(quiet.unreachedCancellationTargets.first?.contains("no task named 'quiet'") == true)
+
+      let misspelt = ControlledScheduling(
+        .random(20, seed: 1), cancelling: .named("dowload"), outsideWorkTimeout: .zero
+      )
+      .runSeries({ _ = await RequestRegistry.run(forgetsCancellation: false) }, failureCount: nil)
+      #expect(misspelt.unreachedCancellationTargets.first?.contains("'dowload'") == true)
+      let spelt = ControlledScheduling(.random(20, seed: 1), cancelling: .named("download"), outsideWorkTimeout: .zero)
+        .runSeries({ _ = await RequestRegistry.run(forgetsCancellation: false) }, failureCount: nil)
+      #expect(spelt.unreachedCancellationTargets.isEmpty)
+
+      let noChildren = ControlledScheduling(.random(5, seed: 1), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero)
+        .runSeries({ await Task.yield() }, failureCount: nil)
+      #expect(
+        noChildren.unreachedCancellationTargets == [
+          "the root task created no child task that ran, so none was cancelled"
+        ])
+    }
+
     /// The fixed version passes the same series, and cancellations did land while the download
     /// waited (so the series did reach the window); the buggy version passes when the test
     /// cancels at its own points (at the start) or not at all.

@@ -112,6 +112,10 @@
       public var stoppedUnchanged = false
       /// What the schedules did outside the harness, all together (see ``OutsideWork``).
       public var outsideWork = OutsideWork()
+      /// Cancellation targets that no schedule ever made cancellable, each with why (see
+      /// ``CancellationTargets/unreached(by:)``): those cancellations were never explored. The
+      /// trait reports them as a warning on the test.
+      public var unreachedCancellationTargets: [String] = []
     }
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
@@ -146,7 +150,13 @@
         let result = runSeries(body, failureCount: nil, progress: progress)
         report.withLock { $0 = result }
       }
-      return report.withLock { $0 }
+      let result = report.withLock { $0 }
+      for line in result.unreachedCancellationTargets {
+        Issue.record(
+          Comment(rawValue: "cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)"),
+          severity: .warning)
+      }
+      return result
     }
 
     /// `base` with cancellation choices (opens the existential for ``CancellingStrategy``).
@@ -182,6 +192,7 @@
         case .exhaustive: (nil, false)
         }
       var expectedSteps = 100
+      var reachedTargets: [CancellationTargets] = []
       let exhausted = series.runSchedules { baseStrategy in
         report.schedulesRun += 1
         let number = report.schedulesRun
@@ -210,6 +221,7 @@
         }
         report.coverage.record(result.trace.hash)
         report.outsideWork.merge(result.outsideWork)
+        if let reached = result.reachedCancellationTargets { reachedTargets.append(reached) }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =
           switch result.outcome {
@@ -235,6 +247,11 @@
         report.failure = Failure(problem: problem, scheduleNumber: number, series: series, run: result)
         report.failure?.coverage = report.coverage
         return (result, false)
+      }
+      // A series that chose cancellations says which targets it never could cancel; a failure
+      // found before every target was reached says nothing of the rest.
+      if wrapsStrategies, report.failure == nil, let targets = self.cancelling {
+        report.unreachedCancellationTargets = targets.unreached(by: reachedTargets)
       }
       // Only an exhaustive series answers `exhausted`; with targets it ran without cancellations.
       // (The search itself already refuses the claim when a run did work outside the harness.)

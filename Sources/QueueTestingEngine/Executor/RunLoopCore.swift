@@ -357,7 +357,12 @@
       {
         state.pointee.noteTarget(taskID, handle: Self.handle(ofTaskJob: job))
       }
-      if !targets.names.isEmpty, let current { state.pointee.noteIfTargetedByName(current, name: Task.name) }
+      guard let current else { return }
+      // The current task's name, the only one the runtime shows: for the trace (failures name
+      // cancelled tasks) and for targets by name.
+      let name = Task.name
+      state.pointee.noteName(ofCurrentTask: current.id, name: name)
+      if !targets.names.isEmpty { state.pointee.noteIfTargetedByName(current, name: name) }
     }
 
     /// A handle on the task whose job `job` is (a task's job is the task object; the runtime reads

@@ -24,6 +24,11 @@ public struct RunResult: Sendable {
   }
   /// The tasks the run cancelled as schedule choices (see ``CancellationTargets``), in order.
   public var cancellations: [Schedule.Cancellation] = []
+  /// The cancellation targets that became cancellable in this run (a child of the root that the
+  /// run held a job of, a task whose name the run learned); nil for a run without targets.
+  /// A target that never becomes cancellable is never cancelled: see
+  /// ``CancellationTargets/unreached(by:)``.
+  public var reachedCancellationTargets: CancellationTargets?
   /// The jobs the run admitted from outside the harness, in order (see ``OutsideWork``).
   public var admissions: [Schedule.Admission] = []
   /// What the run did outside the harness's control; empty for a run that did everything under

@@ -97,6 +97,10 @@
     private var handles: [Int: Task<Void, Never>] = [:]
     /// The cancellations made, in order.
     private var cancellations: [Schedule.Cancellation] = []
+    /// Targeted names of tasks that became cancellable in this run.
+    private var reachedTargetNames: Set<String> = []
+    /// Whether a child of the root became cancellable in this run.
+    private var reachedChildOfRoot = false
 
     /// How long the run waits, in real time, for work outside the harness when nothing it
     /// controls can run (see ``ControlledExecutor/defaultOutsideWorkTimeout``); zero: never.
@@ -122,6 +126,8 @@
       cancellable = []
       handles = [:]
       cancellations = []
+      reachedTargetNames = []
+      reachedChildOfRoot = false
       hopsAreChoices = []
       heldActorDrain = false
       localTaskIDs = [:]
@@ -284,6 +290,13 @@
       foundTargets.append((taskID, handle, name))
     }
 
+    /// Records the name of the current task (by runtime id) in the trace, if the run knows the
+    /// task and has no name for it yet: failures then say `task 2 'waiter'`.
+    mutating func noteName(ofCurrentTask taskID: UInt64, name: String?) {
+      guard let name, let local = localTaskIDs[taskID], trace.taskNames[local] == nil else { return }
+      trace.taskNames[local] = name
+    }
+
     /// Notes `current` (the running task, by runtime id and as a job) if its name is targeted.
     mutating func noteIfTargetedByName(_ current: (id: UInt64, job: UnownedJob), name: String?) {
       guard let name, cancellationTargets?.names.contains(name) == true else { return }
@@ -301,6 +314,11 @@
         if let name = found.name, trace.taskNames[local] == nil { trace.taskNames[local] = name }
         guard handles[local] == nil else { continue }
         handles[local] = found.handle
+        if let name = found.name {
+          reachedTargetNames.insert(name)
+        } else {
+          reachedChildOfRoot = true
+        }
         cancellable.insert(local, at: cancellable.firstIndex { $0 > local } ?? cancellable.endIndex)
       }
       foundTargets = kept
@@ -455,6 +473,11 @@
         outcome: outcome, choices: choices, trace: trace,
         virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
       result.cancellations = cancellations
+      if let cancellationTargets {
+        result.reachedCancellationTargets = CancellationTargets(
+          includesChildrenOfRoot: cancellationTargets.includesChildrenOfRoot && reachedChildOfRoot,
+          names: reachedTargetNames)
+      }
       result.admissions = admissions
       result.outsideWork = outsideWork
       trace = Trace()

@@ -42,6 +42,25 @@ public struct CancellationTargets: Equatable, Sendable, CustomStringConvertible 
     self.names = names
   }
 
+  /// The targets that none of `reached` (what each run of a series reached, see
+  /// ``RunResult/reachedCancellationTargets``) ever made cancellable, each with why that
+  /// happens; empty when every target was reached at least once.
+  public func unreached(by reached: [CancellationTargets]) -> [String] {
+    var lines: [String] = []
+    if includesChildrenOfRoot && !reached.contains(where: \.includesChildrenOfRoot) {
+      lines.append("the root task created no child task that ran, so none was cancelled")
+    }
+    let seen = reached.reduce(into: Set<String>()) { $0.formUnion($1.names) }
+    for name in names.sorted() where !seen.contains(name) {
+      lines.append(
+        "no task named '\(name)' was cancelled: none showed its name to the harness. The runtime shows a task's "
+          + "name only to code running in that task, and this one never reached a scheduling point the harness "
+          + "sees (an actor hop, a yield, a sleep, creating or resuming a task, a gate) before it waited; target it "
+          + "with .childrenOfRoot if the test's root creates it")
+    }
+    return lines
+  }
+
   /// For example "the root's children" or "tasks named 'download', 'upload'".
   public var description: String {
     var parts: [String] = []
