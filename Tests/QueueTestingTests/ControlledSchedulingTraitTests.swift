@@ -207,7 +207,7 @@
       // scheduling point: the space is not claimed exhausted, and the task is named.
       #expect(report.schedulesRun > 1 && report.schedulesRun < 20_000)
       #expect(report.exhausted == false)
-      #expect(report.inlineHopTasks.count == 1)
+      #expect(report.inlineHopTasks.count == 1, "\(report.inlineHopTasks)")
     }
 
     /// An issue recorded by a helper points at the line that called the helper.

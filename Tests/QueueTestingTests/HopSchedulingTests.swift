@@ -166,6 +166,26 @@
       #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
     }
 
+    /// Tasks created inside an actor method, isolated to that actor, start from the actor's own
+    /// queue: the harness never holds a job of theirs, and they leave the actor for another idle
+    /// actor inline. The lost update between them is still found, and for the fixed twin the
+    /// search lists both tasks and does not claim the space exhausted: stretches of theirs ran
+    /// without a choice.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test(arguments: [false, true])
+    func tasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
+        let spawner = SpawningCounter()
+        for task in await spawner.spawnIncrements(fixed: fixed) { await task.value }
+        TraceRecorder.mark("count=\(await spawner.count)")
+      } stopWhen: {
+        Self.leavesMark($0, "count=1")
+      }
+      #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
+      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+      #expect(!exploration.search.isExhausted)
+    }
+
     /// The lost update across a synchronous method of another actor, under unbounded exhaustive
     /// search, with unstructured tasks as users write it: found.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
@@ -383,6 +403,28 @@
   /// Whether the current task has a task-executor preference.
   func currentTaskHasPreference() -> Bool {
     withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+  }
+
+  /// Creates its increments as tasks inside its own method: they are isolated to it, and each
+  /// hops to another actor (`audit`) in the middle. Buggy: read, hop, write (a lost update).
+  actor SpawningCounter {
+    private(set) var count = 0
+    let audit = HopAudit()
+
+    func spawnIncrements(fixed: Bool) -> [Task<Void, Never>] {
+      (0..<2).map { _ in
+        Task {
+          if fixed {
+            self.count += 1
+            await self.audit.record()
+          } else {
+            let read = self.count
+            await self.audit.record()
+            self.count = read + 1
+          }
+        }
+      }
+    }
   }
 
   /// A nonisolated async function that does not suspend: calling it from an actor is a hop off

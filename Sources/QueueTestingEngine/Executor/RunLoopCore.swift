@@ -24,9 +24,10 @@
   /// `condition` (a pthread mutex and condition variable); the driver looks into it when the
   /// mailbox flag says a job was delivered, and whenever nothing is runnable.
   // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
-  // while `condition` is locked. `statePointer.pointee` and `driverCaptures.pointee` are read and
-  // written only by the thread whose id is in `driverThread` (checked by every entry point that
-  // reaches them: `capture`, `withDriverState`), and by `run` on that same thread. A thread finds
+  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee` and
+  // `driverOuterTaskID` are read and written only by the thread whose id is in `driverThread`
+  // (checked by every entry point that reaches them: `capture`, `withDriverState`), and by `run`
+  // on that same thread. A thread finds
   // its own id there only between storing it (as it begins driving a run, with `condition`
   // locked) and clearing it (as the run ends, with `condition` locked, after its last access);
   // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
@@ -71,6 +72,10 @@
       pointer.initialize(to: RunState())
       return pointer
     }()
+
+    /// The runtime id of the task that called the active run (0: none), which is the driver
+    /// thread's current task whenever a job of no task runs. Written by the driver only.
+    private var driverOuterTaskID: UInt64 = 0
 
     /// The id of the thread driving the active run (see `threadID`), 0 between runs: tells the
     /// driver's own calls (captures, records) apart from other threads' without a lock.
@@ -299,6 +304,7 @@
         if let targets = statePointer.pointee.cancellationTargets {
           noteCancellationTargets(targets, job: job, taskID: taskID)
         }
+        if statePointer.pointee.heldActorDrain { noteEnqueuingTask() }
         return true
       }
       // The code enqueuing it: a task of the run running outside the harness brings what it
@@ -371,6 +377,18 @@
     /// task did meanwhile.
     static func handle(ofTaskJob job: UnownedJob) -> Task<Void, Never> {
       unsafeBitCast(job, to: Task<Void, Never>.self)
+    }
+
+    /// In a run that held an actor's drain: notes the task enqueuing a job, which may be one the
+    /// run never held a job of (see ``RunState/noteCurrentTask(_:)``).
+    @inline(never)
+    private func noteEnqueuingTask() {
+      // During a job of no task (a yield's), the thread's current task is the one that called
+      // the run: not the run's.
+      guard let current = Self.currentTask(), current.id != driverOuterTaskID, !statePointer.pointee.knows(current.id)
+      else { return }
+      statePointer.pointee.noteCurrentTask(
+        current.id, hasPreference: withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil })
     }
 
     /// The current task's runtime id and the task as a job, or nil outside a task.
@@ -548,6 +566,7 @@
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
       statePointer.pointee.begin(cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout)
+      driverOuterTaskID = Self.currentTask()?.id ?? 0
       var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not

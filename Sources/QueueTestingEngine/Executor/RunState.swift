@@ -81,8 +81,9 @@
     /// only resumes the sleeper).
     private var hopsAreChoices: [Bool] = []
     /// Whether a default actor's processing job was held: only there can a task without the
-    /// preference leave an actor inline.
-    private var heldActorDrain = false
+    /// preference leave an actor inline. Also the run's cue to look for tasks it never held a
+    /// job of (see ``noteCurrentTask(_:)``).
+    private(set) var heldActorDrain = false
 
     /// The tasks this run may cancel as a schedule choice; nil: none (the common case, which
     /// then costs one check per captured job).
@@ -182,6 +183,17 @@
         noteHopsAreChoices(of: localID(of: captured.taskID))
       }
       hold(captured.job, taskID: captured.taskID, source: captured.source)
+    }
+
+    /// Notes the current task (a runtime id) of a job enqueued on the driver thread, in a run that
+    /// held an actor's drain: a task the run never held a job of (one a drain ran from the
+    /// actor's own queue, created inside an actor method) gets a run-local id here, and with it
+    /// a place among ``inlineHopTasks``: it has no task-executor preference, and may have left
+    /// an actor inline, unless it has a task-executor preference (`hasPreference`).
+    mutating func noteCurrentTask(_ taskID: UInt64, hasPreference: Bool) {
+      guard taskID != 0, localTaskIDs[taskID] == nil else { return }
+      let local = localID(of: taskID)
+      if hasPreference { noteHopsAreChoices(of: local) }
     }
 
     /// Whether the task (a run-local id) is known to make every hop a scheduling point.
