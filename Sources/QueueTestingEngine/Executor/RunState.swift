@@ -36,8 +36,9 @@
       /// Nothing is runnable, and work outside the harness may bring a job: wait for it this
       /// long in real time, then decide again (see ``outsideWaitSpent``).
       case waitForOutsideWork(Duration)
-      /// The run is over.
-      case end(RunResult.Outcome)
+      /// The run is over. Boxed: taken once per run, it would otherwise make every step's value
+      /// as large as a deadlock report, and its copies dearer.
+      indirect case end(RunResult.Outcome)
     }
 
     /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
@@ -415,7 +416,7 @@
       }
       let next = ready.remove(at: index)
       if next.isMain { mainJobLeftReady() }
-      outsideWaitSpent = nil
+      if outsideWaitSpent != nil { outsideWaitSpent = nil }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       return .run(next)
     }
