@@ -3,6 +3,7 @@
 // of the articles appears here.
 #if compiler(>=6.3)
   import AsyncQueue
+  import Dispatch
   import QueueTesting
   import Testing
   import XCTest
@@ -55,6 +56,25 @@
   }
 
   // MARK: - MakingAnAsyncTestDeterministic.md
+
+  enum ProfileClient {
+    static func fetchName(id: Int, completion: @escaping @Sendable (String) -> Void) {
+      DispatchQueue.global().async { completion("user \(id)") }
+    }
+
+    static func fetchName(id: Int) async -> String {
+      await withCheckedContinuation { continuation in
+        fetchName(id: id) { continuation.resume(returning: $0) }
+      }
+    }
+  }
+
+  @Test(.controlledScheduling())
+  func loadsBothProfiles() async {
+    async let first = ProfileClient.fetchName(id: 1)
+    async let second = ProfileClient.fetchName(id: 2)
+    #expect(await [first, second] == ["user 1", "user 2"])
+  }
 
   @Test(.controlledScheduling(.random(50, seed: 1)))
   func fifoQueueKeepsOrder() async {
