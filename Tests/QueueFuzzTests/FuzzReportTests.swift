@@ -38,6 +38,22 @@ func undocumentedKeys(_ actual: Any, _ documented: Any, path: String = "") -> [S
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz reports")
   struct FuzzReportTests {
+    /// A failing run that did work outside the harness says so in its JSON failure; one that did
+    /// not (every scenario run) leaves the key out.
+    @Test func outsideWorkIsReportedOnlyWhenThereWasSome() throws {
+      var run = RunResult(
+        outcome: .completed, choices: ChoiceLog(), trace: Trace(), virtualTime: 0, strategySummary: nil,
+        inlineHopTasks: [])
+      let kind = ScenarioRunner.FailureKind.outcome(expected: .deadlocks, observed: "completes")
+      let quiet = FuzzReport.Failure(ScenarioRunner.Failure(kind: kind, scheduleNumber: 1, run: run), replay: "r")
+      #expect(quiet.outsideWork == nil)
+      #expect(!String(decoding: try JSONEncoder().encode(quiet), as: UTF8.self).contains("outsideWork"))
+      run.outsideWork.note(job: true, executor: "QueueExecutor")
+      let outside = FuzzReport.Failure(ScenarioRunner.Failure(kind: kind, scheduleNumber: 1, run: run), replay: "r")
+      #expect(outside.outsideWork == "1 job(s) came back from work that ran outside the harness (on QueueExecutor)")
+      #expect(String(decoding: try JSONEncoder().encode(outside), as: UTF8.self).contains("\"outsideWork\""))
+    }
+
     /// The README's example is a valid report, and every key a real report writes is documented.
     @Test func jsonShapeIsTheDocumentedOne() throws {
       let documented = try documentedReportJSON()

@@ -37,7 +37,7 @@ extension FuzzReport.Failure {
       scheduleNumber: failure.scheduleNumber, schedule: failure.run.schedule.description,
       traceHash: String(failure.run.trace.hash, radix: 16), violations: violations,
       expectedOutcome: expectedOutcome, observedOutcome: observedOutcome, replay: replay, savedTo: nil, duplicate: nil,
-      shrink: nil)
+      shrink: nil, outsideWork: failure.run.outsideWork.isEmpty ? nil : failure.run.outsideWork.description)
   }
 }
 

@@ -82,6 +82,10 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var duplicate: Bool?
     /// `stress`: the shrink, when the failure was shrunk.
     public var shrink: Shrink?
+    /// What the failing run did outside the harness (see `OutsideWork`), e.g. `2 job(s) came back
+    /// from work that ran outside the harness (on QueueExecutor)`; left out when it did nothing
+    /// there, which is every run of the scenario language.
+    public var outsideWork: String?
   }
 
   /// One scenario's result.
