@@ -30,10 +30,11 @@ enum RunCommand: FuzzCommand {
                              4096): tasks of deadlocked runs can never be freed. Read from
                              /proc, so enforced on Linux only.
 
-    Ctrl-C stops after the scenario in progress, with the summary and the report so far.
+    Ctrl-C or SIGTERM stops after the scenario in progress, with the summary and the report so
+    far.
 
     EXIT STATUS: 0 all guarantees held, 1 one failed (or the run stopped at --memory-limit),
-                 2 bad input or usage, 130 interrupted by Ctrl-C before any failure.
+                 2 bad input or usage, 130 interrupted by Ctrl-C or SIGTERM before any failure.
     """
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
@@ -74,6 +75,7 @@ enum RunCommand: FuzzCommand {
       console.err("queue-fuzz: error: \(problem); nothing was run")
       return 2
     }
+    destination.removeStaleReport()
 
     var files: [String] = []
     for path in paths {
@@ -153,7 +155,7 @@ enum RunCommand: FuzzCommand {
     let summary = FuzzReport.Summary(results, seconds: elapsed, interrupted: interrupted, stopReason: stopReason)
     let notRun = scenarios.count - results.count
     text.out(
-      "queue-fuzz: \(summary.passed) passed, \(summary.failed) failed; \(summary.schedules) schedules in \(QueueFuzz.format(seconds: elapsed)) (\(Int(summary.schedulesPerSecond)) schedules/s)\(notRun > 0 ? "; \(notRun) scenario(s) not run (\(interrupted ? "interrupted by Ctrl-C" : "memory limit"))" : "")"
+      "queue-fuzz: \(summary.passed) passed, \(summary.failed) failed; \(summary.schedules) schedules in \(QueueFuzz.format(seconds: elapsed)) (\(Int(summary.schedulesPerSecond)) schedules/s)\(notRun > 0 ? "; \(notRun) scenario(s) not run (\(interrupted ? "interrupted by \(InterruptSignal.stopName)" : "memory limit"))" : "")"
     )
     let report = FuzzReport(
       command: "run", options: FuzzReport.Options(options), scenarios: results, summary: summary)

@@ -59,6 +59,11 @@ enum ShrinkCommand: FuzzCommand {
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
+    // Checked before the search: finding out after a long shrink is too late.
+    if let outPath, let problem = OutputLocation.problemWritingFile(at: outPath) {
+      console.err("queue-fuzz: error: --out: \(problem); nothing was run")
+      return 2
+    }
     guard let scenario = ScenarioFiles.loadOrReport(file, console: console) else { return 2 }
     if schedule == nil { schedule = scenario.regressionSchedules.first }
     if schedule == nil {

@@ -15,8 +15,8 @@ enum StressCommand: FuzzCommand {
     preemptions while the same guarantee still fails) and saved into the failures folder as a
     scenario file with its schedule; 'queue-fuzz run FILE' fails on it while the bug is there.
     On a terminal a live progress line shows scenarios, schedules, schedules/s, failures and
-    time left; otherwise a plain progress line is printed every 10 seconds. Ctrl-C stops after
-    the current scenario and prints the summary (a second Ctrl-C exits at once).
+    time left; otherwise a plain progress line is printed every 10 seconds. Ctrl-C or SIGTERM
+    stops after the current scenario and prints the summary (a second one exits at once).
 
     OPTIONS:
       --duration D           Time budget: 30s, 10m, 1h, 500ms (a plain number is seconds).
@@ -41,7 +41,7 @@ enum StressCommand: FuzzCommand {
       --output FILE          Write the json or junit report to FILE (text still printed).
 
     EXIT STATUS: 0 nothing failed, 1 a failure was found (and saved), 2 bad usage,
-                 130 interrupted by Ctrl-C before any failure.
+                 130 interrupted by Ctrl-C or SIGTERM before any failure.
     """
 
   /// What a session does.
@@ -78,6 +78,7 @@ enum StressCommand: FuzzCommand {
       console.err("queue-fuzz: error: \(problem); nothing was run")
       return 2
     }
+    settings.destination.removeStaleReport()
     var session = StressSession(settings: settings, console: console)
     return session.run(shouldStop: shouldStop)
   }

@@ -3,22 +3,10 @@ import Foundation
 /// Checks, before any work, that what a command will write can be written: a report file's
 /// folder, a folder of saved failures. Finding out after an hour of stress is too late.
 enum OutputLocation {
-  /// Why a file could not be written at `path` (its folder is missing or not writable, or the
-  /// file exists and is not writable), or nil when it can.
+  /// Why a file could not be written at `path` (an empty path, a folder, a missing or
+  /// read-only folder, a read-only file, a socket; see ``OutputFile``), or nil when it can.
   static func problemWritingFile(at path: String) -> String? {
-    let folder = (path as NSString).deletingLastPathComponent
-    let directory = folder.isEmpty ? "." : folder
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-      return "cannot write \(path): the folder \(directory) does not exist"
-    }
-    guard FileManager.default.isWritableFile(atPath: directory) else {
-      return "cannot write \(path): the folder \(directory) is not writable"
-    }
-    if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
-      return "cannot write \(path): the file is not writable"
-    }
-    return nil
+    OutputFile.problem(writingAt: path)
   }
 
   /// Why files could not be written in `directory`, or nil when they can: it exists and is a

@@ -34,6 +34,14 @@ struct ReportDestination {
     outputPath.flatMap(OutputLocation.problemWritingFile(at:))
   }
 
+  /// Removes an earlier report at `--output` before the session runs, so that a session killed
+  /// before it writes its own leaves no file that looks like its result. Call after
+  /// ``outputProblem`` said the path can be written.
+  func removeStaleReport() {
+    guard let outputPath, case .success(let file) = OutputFile.at(outputPath) else { return }
+    file.removeStale()
+  }
+
   /// Whether the report replaces the text on standard output.
   var takesStandardOutput: Bool { format != .text && outputPath == nil }
 
@@ -66,8 +74,10 @@ struct ReportDestination {
       console.out(String(document.dropLast()))
       return true
     }
-    guard FileManager.default.createFile(atPath: outputPath, contents: Data(document.utf8)) else {
-      console.err("queue-fuzz: error: cannot write the report to \(outputPath)")
+    do {
+      try OutputFile.at(outputPath).get().write(Data(document.utf8))
+    } catch {
+      console.err("queue-fuzz: error: cannot write the report: \(error.message)")
       return false
     }
     return true

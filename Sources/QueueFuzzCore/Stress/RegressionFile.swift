@@ -24,10 +24,12 @@ enum RegressionFile {
     return write(text, to: path, console: console) ? path : nil
   }
 
-  /// Writes `text` to `path`; false, with an error printed, when it cannot.
+  /// Writes `text` to `path` (see ``OutputFile``); false, with an error printed, when it cannot.
   static func write(_ text: String, to path: String, console: FuzzConsole) -> Bool {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-      console.err("queue-fuzz: error: cannot write \(path)")
+    do {
+      try OutputFile.at(path).get().write(Data(text.utf8))
+    } catch {
+      console.err("queue-fuzz: error: \(error.message)")
       return false
     }
     return true

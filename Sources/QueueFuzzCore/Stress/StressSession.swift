@@ -70,7 +70,7 @@ struct StressSession {
     let seconds = elapsed
     let summary = FuzzReport.Summary(results, seconds: seconds, interrupted: interrupted, stopReason: stopReason)
     text.out(
-      "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by Ctrl-C" : "")"
+      "queue-fuzz stress: \(summary.scenarios) scenario(s), \(summary.schedules) schedules in \(QueueFuzz.format(seconds: seconds)) (\(Int(summary.schedulesPerSecond)) schedules/s), \(summary.failed) failure(s); shard \(plan.shard), seed \(plan.seed)\(interrupted ? "; interrupted by \(InterruptSignal.stopName)" : "")"
     )
     if !savedFiles.isEmpty {
       let duplicates = results.count { $0.failure?.duplicate == true }
