@@ -13,7 +13,7 @@ release=.build/release/queue-fuzz
 set +e
 replay_line="$("$debug" run "$scenario" --queue-impl task-per-enqueue | grep -m1 'replay: ')"
 set -e
-schedule="$(echo "$replay_line" | grep -Eo 's1:[0-9a-z.]*')"
+schedule="$(echo "$replay_line" | grep -Eo 's1:[0-9a-z.+@]*')"
 echo "schedule: ${schedule:?no failing schedule found}"
 
 hash_of() {

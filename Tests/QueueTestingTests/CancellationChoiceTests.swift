@@ -125,8 +125,9 @@
       } catch {
         #expect(
           error.message
-            == "part 1 after the choices: expected 'c<task>@<step>' (a cancellation, e.g. 'c3@17') "
-            + "or 'o<task>@<step>' (work admitted from outside, e.g. 'o2@5'), in decimal, found 'c3'")
+            == "part 1 after the choices: expected 'c<task>@<step>' (a cancellation, e.g. 'c3@17'), "
+            + "'o<task>@<step>' (work admitted from outside, e.g. 'o2@5') or 't<ms>.<ms>…' (timer delays), "
+            + "in decimal, found 'c3'")
       }
     }
 
@@ -141,6 +142,19 @@
       #expect(ReplayStrategy(schedule).replayedAdmissions == schedule.admissions)
       #expect(SeededRandomStrategy(seed: 1).replayedAdmissions == nil)
       #expect(throws: ScheduleParseError.self) { try Schedule(parsing: "s1:0+o0@5") }
+    }
+
+    @Test func schedulesCarryTimerDelays() throws {
+      let schedule = Schedule(choices: [1], cancellations: [.init(task: 2, step: 3)], timerDelays: [30, nil, 1000])
+      #expect(schedule.description == "s1:1+c2@3+t30.n.1000")
+      #expect(try Schedule(parsing: schedule.description) == schedule)
+      #expect(ReplayStrategy(schedule).replayedTimerDelays == [30, nil, 1000])
+      do {
+        _ = try Schedule(parsing: "s1:1+t30.x")
+        Issue.record("a timer delay that is not a number parsed")
+      } catch {
+        #expect(error.message == "timer 2: expected a delay in whole milliseconds, or 'n' for never, found 'x'")
+      }
     }
 
     @Test func replayCancelsAtTheRecordedStepsOnlyWhatIsEligible() {

@@ -3,6 +3,8 @@
   import QueueTesting
   import Testing
 
+  @testable import QueueTestingEngine
+
   @Suite("Exhaustive search, virtual time and trace views", .serialized)
   struct ExplorationAndTimeTests {
     /// Two tasks that each yield once, awaited by the root: a small space with several orders.
@@ -119,6 +121,43 @@
         #expect(Self.marks(replay.trace) == order)
       }
       #expect(orders == ["x y", "y x"])
+    }
+
+    /// A sleep's delay is measured when it reaches the harness, and a stall of the measuring
+    /// thread shortens it (under load, 5 ms was seen). The schedule carries each timer's delay,
+    /// so a replay whose measurements come out 5 ms short for one task still orders two timers
+    /// due together as its run did. Measured again instead, that task's timer would always fire
+    /// first.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aReplayTakesItsRunsTimerDelaysWhateverItMeasures() throws {
+      let stallsX = Box(false)
+      let body: @Sendable () async -> Void = {
+        await withTaskGroup(of: Void.self) { group in
+          for name in ["x", "y"] {
+            group.addTask {
+              let stall: UInt64 = name == "x" && stallsX.current ? 5_000_000 : 0
+              await RunLoopCore.$simulatedMeasurementStall.withValue(stall) {
+                try? await Task.sleep(for: .seconds(1))
+              }
+              TraceRecorder.mark(name)
+            }
+          }
+        }
+      }
+      var orders = Set<String>()
+      for seed in UInt64(0)..<20 {
+        stallsX.update { $0 = false }
+        let result = ControlledExecutor.runBlocking(seed: seed, outsideWorkTimeout: .zero, body)
+        #expect(result.timerDelays == [1000, 1000])
+        #expect(result.schedule.description.hasSuffix("+t1000.1000"))
+        orders.insert(Self.marks(result.trace))
+        stallsX.update { $0 = true }
+        let replay = ControlledExecutor.runBlocking(
+          strategy: ReplayStrategy(try Schedule(parsing: result.schedule.description)), outsideWorkTimeout: .zero, body)
+        #expect(Self.marks(replay.trace) == Self.marks(result.trace), "seed \(seed)")
+        #expect(replay.trace.hash == result.trace.hash, "seed \(seed)")
+      }
+      #expect(orders == ["x y", "y x"], "both orders were run, so the replays had something to keep")
     }
 
     /// `VirtualClock.now` follows the run's virtual time, and sleeping on it is virtual.

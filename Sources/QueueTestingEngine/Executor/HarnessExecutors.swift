@@ -35,7 +35,9 @@
       // Only an absolute instant of a real clock arrives here; its distance from the real `now` is
       // the requested delay give or take the microseconds since the sleep began. The run rounds
       // delays up to whole milliseconds, which makes that drift vanish.
-      let delay = nanoseconds(clock.now.duration(to: instant))
+      let measured = nanoseconds(clock.now.duration(to: instant))
+      let stall = RunLoopCore.simulatedMeasurementStall
+      let delay = measured > stall ? measured - stall : 0
       if !RunLoopCore.shared.capture(unowned, source: .timer(delay: delay)) {
         platformScheduler.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
       }

@@ -51,6 +51,11 @@
     /// set it for its own runs without touching runs of tests running in parallel.
     @TaskLocal static var hopPolicy: HopPolicy = .everyHop
 
+    /// Nanoseconds by which the delay of a sleep taken in the current task comes out short, as
+    /// when the measuring thread stalls between the sleeper's `now` and the harness's: lets a
+    /// test show that a replay does not depend on that measurement. Never a user option.
+    @TaskLocal static var simulatedMeasurementStall: UInt64 = 0
+
     enum Source: Equatable {
       case global
       case main
@@ -565,7 +570,9 @@
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
-      statePointer.pointee.begin(cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout)
+      statePointer.pointee.begin(
+        cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout,
+        replayedTimerDelays: strategy.replayedTimerDelays ?? [])
       driverOuterTaskID = Self.currentTask()?.id ?? 0
       var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
 

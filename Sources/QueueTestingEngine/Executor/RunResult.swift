@@ -20,7 +20,7 @@ public struct RunResult: Sendable {
   /// Unpacked from the run's compact record on each access: read it once and keep it rather
   /// than reading it in a loop.
   public var schedule: Schedule {
-    Schedule(choices: choices.choices, cancellations: cancellations, admissions: admissions)
+    Schedule(choices: choices.choices, cancellations: cancellations, admissions: admissions, timerDelays: timerDelays)
   }
   /// The tasks the run cancelled as schedule choices (see ``CancellationTargets``), in order.
   public var cancellations: [Schedule.Cancellation] = []
@@ -29,6 +29,9 @@ public struct RunResult: Sendable {
   /// A target that never becomes cancellable is never cancelled: see
   /// ``CancellationTargets/unreached(by:)``.
   public var reachedCancellationTargets: CancellationTargets?
+  /// Each timer's delay as the run took it, in whole milliseconds (nil: never), in the order
+  /// the timers were set; part of ``schedule``.
+  public var timerDelays: [UInt64?] = []
   /// The jobs the run admitted from outside the harness, in order (see ``OutsideWork``).
   public var admissions: [Schedule.Admission] = []
   /// What the run did outside the harness's control; empty for a run that did everything under

@@ -111,14 +111,24 @@
     private(set) var outsideWork = OutsideWork()
     /// The jobs admitted from outside, in order: the schedule records them.
     private(set) var admissions: [Schedule.Admission] = []
+    /// Each timer's delay as the run took it (whole milliseconds, nil: never), in the order
+    /// the timers were set: the schedule records them.
+    private var timerDelays: [UInt64?] = []
+    /// The delays a replay takes instead of measuring (see ``ScheduleStrategy/replayedTimerDelays``).
+    private var replayedTimerDelays: [UInt64?] = []
     /// Set when the driver waited for outside work since the last job ran and none came: how
     /// long it waited. The next decision then moves virtual time on or ends the run.
     var outsideWaitSpent: Duration?
 
     /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
     /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
-    mutating func begin(cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero) {
+    mutating func begin(
+      cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero,
+      replayedTimerDelays: [UInt64?] = []
+    ) {
       self.cancellationTargets = cancellationTargets
+      self.replayedTimerDelays = replayedTimerDelays
+      timerDelays = []
       self.outsideWorkTimeout = outsideWorkTimeout
       outsideWork = OutsideWork()
       admissions = []
@@ -229,9 +239,19 @@
           ready.append(held)
           mainInReady = true
         }
-      case .timer(let delay):
+      case .timer(let measured):
         let held = HeldJob(job: job, task: local, source: .timer)
-        timers.append(Timer(deadline: Self.deadline(after: delay, from: now), sequence: sequence, job: held))
+        // A replay takes the delay its run took; a run takes the measured one, rounded up to
+        // the quantum, and records it.
+        let delay: UInt64? =
+          timerDelays.count < replayedTimerDelays.count
+          ? replayedTimerDelays[timerDelays.count] : Self.wholeMilliseconds(after: measured)
+        timerDelays.append(delay)
+        let deadline = delay.map { milliseconds in
+          let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: Self.timerQuantum)
+          return overflow ? Self.never : Self.deadline(after: nanoseconds, from: now)
+        } ?? Self.never
+        timers.append(Timer(deadline: deadline, sequence: sequence, job: held))
       }
       sequence += 1
     }
@@ -240,6 +260,13 @@
     /// virtual time (`UInt64.max` nanoseconds, 584 years) never fires, so a task sleeping "until
     /// cancelled" waits for its cancellation, and one that nothing cancels is reported stuck.
     static let never = UInt64.max
+
+    /// A measured delay in nanoseconds as whole milliseconds, rounded up; nil when the timer
+    /// never fires (the delay reaches the end of virtual time from any point).
+    static func wholeMilliseconds(after delay: UInt64) -> UInt64? {
+      guard delay < never - timerQuantum else { return nil }
+      return (delay + timerQuantum - 1) / timerQuantum
+    }
 
     /// The deadline of a timer set `delay` nanoseconds after `now`, rounded up to the timer
     /// quantum; ``never`` when that lies past the end of virtual time.
@@ -492,6 +519,7 @@
           names: reachedTargetNames)
       }
       result.admissions = admissions
+      result.timerDelays = timerDelays
       result.outsideWork = outsideWork
       trace = Trace()
       choices = ChoiceLog()

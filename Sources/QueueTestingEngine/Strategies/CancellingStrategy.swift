@@ -37,6 +37,9 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
   /// The base strategy's replayed admissions.
   public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
 
+  /// The base strategy's replayed timer delays.
+  public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
+
   /// One roll per step: a task to cancel with probability `eligibleTasks.count / expectedSteps`,
   /// each eligible task equally likely.
   public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {

@@ -25,6 +25,11 @@ public protocol ScheduleStrategy {
   /// ``Schedule/admissions``), or nil for a strategy that admits such work as it arrives.
   /// A replay waits, at each recorded step, for the recorded job to come back.
   var replayedAdmissions: [Schedule.Admission]? { get }
+
+  /// The timer delays (whole milliseconds, nil: never) this strategy replays, in the order the
+  /// run sets its timers (see ``Schedule/timerDelays``), or nil for a strategy whose runs
+  /// measure each delay. Past the end of the list, delays are measured.
+  var replayedTimerDelays: [UInt64?]? { get }
 }
 
 extension ScheduleStrategy {
@@ -41,6 +46,9 @@ extension ScheduleStrategy {
 
   /// Admits work from outside as it arrives.
   public var replayedAdmissions: [Schedule.Admission]? { nil }
+
+  /// Measures every timer's delay.
+  public var replayedTimerDelays: [UInt64?]? { nil }
 }
 
 /// Picks uniformly at random from a seeded generator: the same seed gives the same run.
@@ -70,12 +78,15 @@ public struct ReplayStrategy: ScheduleStrategy, Sendable {
   private var nextCancellation = 0
   /// The schedule's admissions of work from outside, which the run replays at their steps.
   public let replayedAdmissions: [Schedule.Admission]?
+  /// The schedule's timer delays, which the run uses instead of measuring.
+  public let replayedTimerDelays: [UInt64?]?
 
   /// Creates a strategy that replays `schedule`.
   public init(_ schedule: Schedule) {
     choices = schedule.choices
     cancellations = schedule.cancellations
     replayedAdmissions = schedule.admissions
+    replayedTimerDelays = schedule.timerDelays
   }
 
   /// Returns the next recorded choice.
