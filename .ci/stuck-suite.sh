@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # A controlled test that can never finish must not take the suite down: in .ci/stuck-suite, the
-# stuck Swift Testing test fails with its deadlock report and replay line, every other test
+# stuck Swift Testing test fails with its deadlock report and replay line, a test that spins
+# without awaiting under .timeLimit(.minutes(1)) is ended by the watchdog with a report of the stuck
+# job, one that calls fatalError shows the message with its file and line, every other test
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
-# is complete, XCTest goes on after its own stuck test, and the run exits non-zero.
+# is complete, XCTest goes on after its own stuck test, the run exits non-zero, no process of the
+# suite is left behind, and a child whose parent is killed with SIGKILL ends too.
 set -euo pipefail
 cd "$(dirname "$0")/stuck-suite"
 mkdir -p .build
@@ -18,13 +21,22 @@ check() {
   grep -q "waits at continuation 'reply', which nothing resumes" "$log" || fail "no deadlock report"
   grep -q "QUEUE_TESTING_SCHEDULE='s1:' swift test --filter 'waitsForever'" "$log" || fail "no replay line"
   grep -q "waitsForever() did not finish" "$log" || fail "the report does not say which test did not finish"
-  grep -Eq "✘ Test run with 7 tests .* failed" "$log" || fail "no Swift Testing summary"
+  grep -q "✘ Test crashes() failed" "$log" || fail "crashes() did not fail"
+  grep -Eq "StuckSuiteTests.swift:[0-9]+: Fatal error: the catalog is corrupt" "$log" \
+    || fail "the fatal error's message and line did not reach the report"
+  grep -Eq "✘ Test run with $2 tests .* failed" "$log" || fail "no Swift Testing summary"
+  ! pgrep -f StuckSuitePackageTests > /dev/null || fail "a process of the suite is still running"
 }
 
 status=0
 swift test --skip-build --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
-check .build/stuck-suite.log
+check .build/stuck-suite.log 9
+grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
+grep -Eq "spinsForever\(\) is stuck: the job of task [0-9]+( \(the test.s body\))? at step [0-9]+ of controlled schedule 1 .* has run for [0-9]+ s" \
+  .build/stuck-suite.log || { cat .build/stuck-suite.log; echo "stuck-suite: no report of the stuck job" >&2; exit 1; }
+grep -q "QUEUE_TESTING_SEED=0 swift test --filter 'spinsForever'" .build/stuck-suite.log \
+  || { cat .build/stuck-suite.log; echo "stuck-suite: no line to run the series again" >&2; exit 1; }
 grep -q "Test Case 'StuckSuiteXCTests.testLast' passed" .build/stuck-suite.log \
   || { cat .build/stuck-suite.log; echo "stuck-suite: XCTest did not go on" >&2; exit 1; }
 grep -q "Test Case 'StuckSuiteXCTests.testWaitsForever' failed" .build/stuck-suite.log \
@@ -35,13 +47,46 @@ root = ET.parse(sys.argv[1]).getroot()
 cases = root.findall(".//testcase")
 names = {case.get("name") for case in cases}
 failed = {case.get("name") for case in cases if case.find("failure") is not None}
-assert {"first()", "fifth()", "waitsForever()", "finishes()"} <= names, names
-assert failed == {"waitsForever()"}, failed
-print(f"stuck-suite: xUnit lists {len(cases)} Swift Testing cases, only waitsForever() failed")
+assert {"first()", "fifth()", "waitsForever()", "finishes()", "spinsForever()", "crashes()"} <= names, names
+assert failed == {"waitsForever()", "spinsForever()", "crashes()"}, failed
+print(f"stuck-suite: xUnit lists {len(cases)} Swift Testing cases, only the stuck, spinning and crashing ones failed")
 PY
 
 status=0
-swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' > .build/stuck-suite-serial.log 2>&1 || status=$?
+# Serially too (the spinning test, a minute long, is left to the parallel run).
+swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever \
+  > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
-check .build/stuck-suite-serial.log
+check .build/stuck-suite-serial.log 8
+
+# A parent killed with SIGKILL takes its child along: start the spinning test, kill the test
+# process that started the child, and the child must stop running within five seconds (an ended
+# child may linger as a zombie of whichever process adopted it: that one is not running).
+running() {
+  local state
+  state="$(ps -o stat= -p "$1" 2> /dev/null | tr -d ' ')"
+  [[ -n "$state" && "$state" != Z* ]]
+}
+swift test --skip-build --filter 'spinsForever' > .build/stuck-suite-orphan.log 2>&1 &
+runner=$!
+child=""
+for _ in $(seq 1 100); do
+  child="$(pgrep -f -- '--event-stream-output-path .*queue-testing-child' | head -1 || true)"
+  [[ -n "$child" ]] && break
+  sleep 0.2
+done
+[[ -n "$child" ]] || { kill "$runner" 2> /dev/null; echo "stuck-suite: the child never started" >&2; exit 1; }
+parent="$(ps -o ppid= -p "$child" | tr -d ' ')"
+kill -KILL "$parent"
+for _ in $(seq 1 25); do
+  running "$child" || break
+  sleep 0.2
+done
+if running "$child"; then
+  kill -KILL "$child"
+  echo "stuck-suite: the child outlived its killed parent" >&2
+  exit 1
+fi
+wait "$runner" 2> /dev/null || true
+echo "stuck-suite: a child whose parent was killed ended by itself"
 echo "stuck-suite: the stuck test fails with its report; every other test reports, in parallel and serially"

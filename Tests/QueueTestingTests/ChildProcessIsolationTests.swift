@@ -52,5 +52,39 @@
           .init(text: "Controlled schedule 1 failed", fileID: "M/T.swift", filePath: "/p/T.swift", line: 9, column: 2),
         ])
     }
+
+    /// A crashed child's report is the runtime's message with its line, not a register dump;
+    /// running out of memory says so; anything else keeps the end of the child's output.
+    @Test func crashTextKeepsTheMessageAndItsLine() {
+      let fatal = ChildProcessIsolation.Outcome(
+        status: 4, endedBySignal: true, issues: [],
+        standardError: "noise\nApp/Catalog.swift:39: Fatal error: the catalog is corrupt\n💣 Program crashed\nrax 0x0")
+      #expect(
+        ChildProcessIsolation.crashText(fatal, testName: "load()")
+          == "load() crashed: the child process running it was ended by signal 4.\n"
+          + "App/Catalog.swift:39: Fatal error: the catalog is corrupt")
+      let memory = ChildProcessIsolation.Outcome(
+        status: 6, endedBySignal: true, issues: [], standardError: "fatal: failed to allocate 1073741824 bytes")
+      #expect(ChildProcessIsolation.crashText(memory, testName: "big()").contains("It ran out of memory."))
+      let killed = ChildProcessIsolation.Outcome(status: SIGKILL, endedBySignal: true, issues: [], standardError: "")
+      #expect(
+        ChildProcessIsolation.crashText(killed, testName: "big()").contains(
+          "ran out of memory (or something killed it)"))
+      let other = ChildProcessIsolation.Outcome(status: 3, endedBySignal: false, issues: [], standardError: "a\nb")
+      #expect(
+        ChildProcessIsolation.crashText(other, testName: "t()")
+          == "t() crashed: the child process running it exited with status 3.\na\nb")
+    }
+
+    /// The job limit: the test's own time limit first, then the variable, then the default.
+    @Test func jobTimeLimitPrefersTheTestsTimeLimit() {
+      let variable = JobWatchdog.jobTimeLimitVariable
+      #expect(JobWatchdog.jobTimeLimit(testTimeLimit: .seconds(120), environment: [variable: "5"]) == .seconds(120))
+      #expect(JobWatchdog.jobTimeLimit(testTimeLimit: nil, environment: [variable: "2.5"]) == .milliseconds(2_500))
+      #expect(
+        JobWatchdog.jobTimeLimit(testTimeLimit: nil, environment: [variable: "never"])
+          == JobWatchdog.defaultJobTimeLimit)
+      #expect(JobWatchdog.jobTimeLimit(testTimeLimit: nil, environment: [:]) == .seconds(60))
+    }
   }
 #endif

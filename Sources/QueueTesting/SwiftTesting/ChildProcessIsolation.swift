@@ -33,6 +33,8 @@
       var issues: [ChildIssue]
       /// The child's standard error, for a child that ended unexpectedly.
       var standardError: String
+      /// Set when the parent ended the child for outliving the test's `.timeLimit`.
+      var exceededTimeLimit: Duration?
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -79,10 +81,11 @@
       let id = testID(test)
       let (task, started) = children.withLock { children -> (Task<Outcome, Never>, Bool) in
         if let running = children[id] { return (running, false) }
+        let timeLimit = test.timeLimit
         let task = Task.detached {
           // Waiting for the child blocks a thread: one of its own, not one of the pool's.
           await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
-            Thread { done.resume(returning: spawn(testID: id)) }.start()
+            Thread { done.resume(returning: spawn(testID: id, timeLimit: timeLimit)) }.start()
           }
         }
         children[id] = task
@@ -117,7 +120,11 @@
       return kept + ["--filter", pattern, "--event-stream-output-path", eventsPath, "--event-stream-version", "0"]
     }
 
-    private static func spawn(testID: String) -> Outcome {
+    /// How long after the test's time limit the parent waits before it ends the child: the
+    /// child's own watchdog, which says which job was stuck, acts at the limit.
+    static let timeLimitGrace = Duration.seconds(10)
+
+    private static func spawn(testID: String, timeLimit: Duration?) -> Outcome {
       let arguments = CommandLine.arguments
       let events = FileManager.default.temporaryDirectory
         .appendingPathComponent(
@@ -128,6 +135,10 @@
       process.arguments = childArguments(from: arguments, testID: testID, eventsPath: events.path)
       var environment = ProcessInfo.processInfo.environment
       environment[childVariable] = testID
+      // The child ends itself when this process is gone (see `JobWatchdog`).
+      environment[JobWatchdog.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
+      // A crash's message and source line, not a register dump, unless asked for.
+      if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
       process.environment = environment
       let output = Pipe()
       let errors = Pipe()
@@ -150,13 +161,30 @@
         errorText.withLock { $0 = data }
         errorsRead.signal()
       }.start()
+      // A child that outlives the test's time limit (and the grace its watchdog has) is ended:
+      // asked first, then killed.
+      let exceeded = Locked<Duration?>(nil)
+      let finished = DispatchSemaphore(value: 0)
+      if let timeLimit {
+        let pid = process.processIdentifier
+        Thread {
+          let (seconds, attoseconds) = (timeLimit + timeLimitGrace).components
+          if finished.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18) == .timedOut {
+            exceeded.withLock { $0 = timeLimit }
+            kill(pid, SIGTERM)
+            if finished.wait(timeout: .now() + 2) == .timedOut { kill(pid, SIGKILL) }
+          }
+        }.start()
+      }
       _ = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
+      finished.signal()
       errorsRead.wait()
       let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
       return Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
-        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
+        exceededTimeLimit: exceeded.withLock { $0 })
     }
 
     /// The issues (not known ones) of a Swift Testing event stream, version 0.
@@ -195,9 +223,25 @@
           sourceLocation: SourceLocation(
             fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column))
       }
+      if let limit = outcome.exceededTimeLimit {
+        Issue.record(
+          Comment(
+            rawValue: """
+              \(testName) did not finish within its time limit (\(limit)): the child process running it was ended \
+              (the rest of the suite ran on).
+              """), sourceLocation: sourceLocation)
+        return
+      }
       switch (outcome.status, outcome.endedBySignal) {
       case (0, false):
         return
+      case (JobWatchdog.stuckJobExitStatus, false):
+        let report = outcome.standardError.split(separator: "\n").first { $0.hasPrefix(JobWatchdog.reportMarker) }
+        Issue.record(
+          Comment(
+            rawValue: report.map { String($0.dropFirst(JobWatchdog.reportMarker.count)) }
+              ?? "\(testName) is stuck: one of its jobs did not return, and the child process running it was ended."),
+          sourceLocation: sourceLocation)
       case (1, false) where !outcome.issues.isEmpty:
         // An ordinary failure: its issues say it all.
         return
@@ -210,13 +254,36 @@
         }
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
       default:
-        let how =
-          outcome.endedBySignal ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
-        let tail = outcome.standardError.split(separator: "\n").suffix(30).joined(separator: "\n")
-        Issue.record(
-          Comment(rawValue: "\(testName) did not finish: the child process running it \(how).\n\(tail)"),
-          sourceLocation: sourceLocation)
+        Issue.record(Comment(rawValue: crashText(outcome, testName: testName)), sourceLocation: sourceLocation)
       }
+    }
+
+    /// What a person needs of a child that crashed or exited unexpectedly: the runtime's own
+    /// message with its source location (`File.swift:12: Fatal error: …`), "out of memory" when
+    /// that is what ended it, and otherwise the end of its standard error.
+    static func crashText(_ outcome: Outcome, testName: String) -> String {
+      let how =
+        outcome.endedBySignal ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
+      let lines = outcome.standardError.split(separator: "\n").map(String.init)
+      let fatal = lines.filter { line in
+        ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Illegal instruction"]
+          .contains { line.contains($0) }
+      }
+      let memory = lines.filter { line in
+        let lower = line.lowercased()
+        return lower.contains("out of memory") || lower.contains("cannot allocate") || lower.contains("bad_alloc")
+          || lower.contains("failed to allocate")
+      }
+      var text = "\(testName) crashed: the child process running it \(how)."
+      if !fatal.isEmpty {
+        text += "\n" + fatal.prefix(5).joined(separator: "\n")
+      } else if !memory.isEmpty || (outcome.endedBySignal && outcome.status == SIGKILL) {
+        text += " It ran out of memory" + (memory.isEmpty ? " (or something killed it)" : "") + "."
+        if !memory.isEmpty { text += "\n" + memory.prefix(3).joined(separator: "\n") }
+      } else {
+        text += "\n" + lines.suffix(15).joined(separator: "\n")
+      }
+      return text
     }
   }
 #elseif compiler(>=6.3)

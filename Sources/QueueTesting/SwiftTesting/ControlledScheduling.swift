@@ -80,6 +80,20 @@
       return resolved
     }
 
+    /// How to run this series up to a given schedule again, for a test named `testName`: the
+    /// same seed replays a random, PCT or portfolio series schedule by schedule.
+    func rerunLine(testName: String) -> String {
+      let bare = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
+      switch series.kind {
+      case .random, .pct, .portfolio:
+        return "\(Self.seedVariable)=\(series.seed) swift test --filter '\(bare)'"
+      case .replay(let schedule):
+        return "\(Self.scheduleVariable)='\(schedule)' swift test --filter '\(bare)'"
+      case .exhaustive:
+        return "swift test --filter '\(bare)'"
+      }
+    }
+
     /// The failure a test under controlled scheduling gets on a system older than controlled runs
     /// need; its body is not run (running it uncontrolled would pass without exploring anything).
     public static func unsupportedSystemMessage(testName: String?) -> String {
@@ -166,6 +180,10 @@
       CancellingStrategy(base, seed: seed, expectedSteps: expectedSteps)
     }
 
+    /// The number of the schedule the process is running now (0: none), for the watchdog's
+    /// report: runs are one at a time in a process.
+    static let scheduleInProgress = Locked(0)
+
     /// The schedule running and the failures recorded during it.
     struct ScheduleProgress: Sendable {
       var number = 0
@@ -197,6 +215,7 @@
         report.schedulesRun += 1
         let number = report.schedulesRun
         progress.withLock { $0 = ScheduleProgress(number: number, failures: 0) }
+        Self.scheduleInProgress.withLock { $0 = number }
         thrown.withLock { $0 = nil }
         let failuresBefore = failureCount?() ?? 0
         // Cancellations come from a generator of their own, seeded per schedule and spread over

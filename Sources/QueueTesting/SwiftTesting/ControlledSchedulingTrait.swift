@@ -66,8 +66,38 @@
         Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
         return
       }
+      #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        if ChildProcessIsolation.isChild(for: test, environment: environment) {
+          Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
+        }
+      #endif
       await Self.run(function, under: scheduling, testName: test.name, sourceLocation: test.sourceLocation)
     }
+
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+      /// In the child process that runs `test`: ends it, with a report, when one job runs past the
+      /// limit, or when the parent is gone (see ``JobWatchdog``).
+      @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+      static func startWatchdog(for test: Test, scheduling: ControlledScheduling, environment: [String: String]) {
+        let name = test.name
+        let series = scheduling.series
+        let rerun = scheduling.rerunLine(testName: name)
+        JobWatchdog.start(
+          limit: JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment),
+          parent: environment[JobWatchdog.parentVariable].flatMap { Int32($0) }
+        ) { task, step, seconds in
+          let schedule = ControlledScheduling.scheduleInProgress.withLock { $0 }
+          let label = task == 1 ? "task 1 (the test's body)" : "task \(task)"
+          return """
+            \(name) is stuck: the job of \(label) at step \(step) of controlled schedule \(schedule) \
+            (\(series)) has run for \(seconds) s without returning. A job that never suspends (a loop that \
+            never awaits, a blocking wait) keeps the one thread a controlled run has, so the child process \
+            running this test was ended; the rest of the suite runs on. To run the series to that schedule \
+            again: \(rerun)
+            """
+        }
+      }
+    #endif
 
     /// Runs `function` under `scheduling` and reports the first failing schedule.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)

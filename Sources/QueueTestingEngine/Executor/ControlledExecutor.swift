@@ -59,6 +59,13 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static var taskExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
 
+    /// The job running now, as a watchdog on another thread may see it (see
+    /// `RunLoopCore.jobInProgress`); nil between runs. For QueueTesting's child-process watchdog.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    package static var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
+      RunLoopCore.shared.jobInProgress
+    }
+
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
     /// false on an OS older than controlled runs need, where no run can be active.
     public static var isControlling: Bool {

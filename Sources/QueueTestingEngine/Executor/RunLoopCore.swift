@@ -24,8 +24,8 @@
   /// `condition` (a pthread mutex and condition variable); the driver looks into it when the
   /// mailbox flag says a job was delivered, and whenever nothing is runnable.
   // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
-  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee` and
-  // `driverOuterTaskID` are read and written only by the thread whose id is in `driverThread`
+  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee`,
+  // `driverOuterTaskID` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
   // (checked by every entry point that reaches them: `capture`, `withDriverState`), and by `run`
   // on that same thread. A thread finds
   // its own id there only between storing it (as it begins driving a run, with `condition`
@@ -81,6 +81,14 @@
     /// The runtime id of the task that called the active run (0: none), which is the driver
     /// thread's current task whenever a job of no task runs. Written by the driver only.
     private var driverOuterTaskID: UInt64 = 0
+
+    /// Jobs the driver has started in this process, and the run-local task and step of the one
+    /// it started last: published (relaxed) before each job runs, for a watchdog on another
+    /// thread (see ``jobInProgress``). `driverJobCount` is the driver's own count.
+    private let jobsStarted = Atomic<Int>(0)
+    private let runningTask = Atomic<Int>(0)
+    private let runningStep = Atomic<Int>(0)
+    private var driverJobCount = 0
 
     /// The id of the thread driving the active run (see `threadID`), 0 between runs: tells the
     /// driver's own calls (captures, records) apart from other threads' without a lock.
@@ -503,6 +511,16 @@
       return mailbox.isActive ? mailbox.virtualTime : nil
     }
 
+    /// What a watchdog on another thread may know of the job running now: how many jobs the
+    /// process's runs have started (it stops moving while a job runs), and the run-local task and
+    /// step of the last one; nil between runs. Read without a lock, so a value may be one job old.
+    var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
+      guard driverThread.load(ordering: .relaxed) != 0 else { return nil }
+      return (
+        jobsStarted.load(ordering: .relaxed), runningTask.load(ordering: .relaxed), runningStep.load(ordering: .relaxed)
+      )
+    }
+
     /// Takes a process's first clock-based sleep, outside any run, before the first run starts.
     ///
     /// A sleep on a real clock reaches the harness as an absolute instant, and its virtual delay is
@@ -648,6 +666,10 @@
         }
         switch step {
         case .run(let next):
+          driverJobCount &+= 1
+          runningTask.store(next.task, ordering: .relaxed)
+          runningStep.store(statePointer.pointee.trace.stepCount, ordering: .relaxed)
+          jobsStarted.store(driverJobCount, ordering: .relaxed)
           if next.isMain {
             next.job.runSynchronously(on: executors.main)
           } else if jobsOnTaskExecutor {

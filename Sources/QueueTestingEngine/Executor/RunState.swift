@@ -247,10 +247,11 @@
           timerDelays.count < replayedTimerDelays.count
           ? replayedTimerDelays[timerDelays.count] : Self.wholeMilliseconds(after: measured)
         timerDelays.append(delay)
-        let deadline = delay.map { milliseconds in
-          let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: Self.timerQuantum)
-          return overflow ? Self.never : Self.deadline(after: nanoseconds, from: now)
-        } ?? Self.never
+        let deadline =
+          delay.map { milliseconds in
+            let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: Self.timerQuantum)
+            return overflow ? Self.never : Self.deadline(after: nanoseconds, from: now)
+          } ?? Self.never
         timers.append(Timer(deadline: deadline, sequence: sequence, job: held))
       }
       sequence += 1

@@ -1,6 +1,10 @@
 import QueueTesting
+import Synchronization
 import Testing
 import XCTest
+
+/// Never set: a loop on it spins forever without the compiler removing it.
+let stopSpinning = Atomic<Bool>(false)
 
 @Test func first() { #expect(1 + 1 == 2) }
 @Test func second() async { await Task.yield() }
@@ -19,6 +23,20 @@ func waitsForever() async {
 func finishes() async {
   async let value = Task.yield()
   await value
+}
+
+/// Spins without ever awaiting: the one thread of its controlled run never comes back.
+@Test(.controlledScheduling(.random(5)), .timeLimit(.minutes(1)))
+func spinsForever() async {
+  await Task.yield()
+  while !stopSpinning.load(ordering: .relaxed) {}
+}
+
+/// Crashes on purpose: the message and its line must reach the report.
+@Test(.controlledScheduling(.random(5)))
+func crashes() async {
+  await Task.yield()
+  fatalError("the catalog is corrupt")
 }
 
 final class StuckSuiteXCTests: XCTestCase {

@@ -1,0 +1,80 @@
+#if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+  import Foundation
+  import QueueTestingEngine
+
+  /// The real-time watchdog of the child process that runs a test under
+  /// ``ControlledSchedulingTrait`` (see `ChildProcessIsolation`).
+  ///
+  /// A controlled run executes its jobs one at a time on one thread: a job that never returns
+  /// (a busy loop that never awaits, a blocking wait for work of the same run) holds that thread,
+  /// and nothing in the run can end it. The watchdog, a thread of its own, ends the child when
+  /// one job has run longer than the limit (the test's `.timeLimit`, else
+  /// ``defaultJobTimeLimit``, else `QUEUE_TESTING_JOB_TIME_LIMIT` seconds), after writing to
+  /// standard error which task's job it was, at which step of which schedule, for how long, and
+  /// how to run the series to that schedule again; the parent records that as the test's issue.
+  /// It also ends the child when the parent is gone, so that no child outlives the test run
+  /// (a killed `swift test` included).
+  enum JobWatchdog {
+    /// Overrides the limit, in seconds (a decimal number).
+    static let jobTimeLimitVariable = "QUEUE_TESTING_JOB_TIME_LIMIT"
+    /// Set by the parent to its process id.
+    static let parentVariable = "QUEUE_TESTING_PARENT"
+    /// The child's exit status when the watchdog ended it over a job that did not return.
+    static let stuckJobExitStatus: Int32 = 87
+    /// The limit for one job when the test has no `.timeLimit` and the variable is not set.
+    static let defaultJobTimeLimit = Duration.seconds(60)
+    /// Marks the watchdog's report in the child's standard error.
+    static let reportMarker = "QueueTesting watchdog: "
+
+    /// The limit for one job: the test's time limit when it has one, else the variable's,
+    /// else ``defaultJobTimeLimit``.
+    static func jobTimeLimit(testTimeLimit: Duration?, environment: [String: String]) -> Duration {
+      if let testTimeLimit { return testTimeLimit }
+      if let text = environment[jobTimeLimitVariable], let seconds = Double(text), seconds > 0 {
+        return .milliseconds(Int64(seconds * 1_000))
+      }
+      return defaultJobTimeLimit
+    }
+
+    private static let started = Locked(false)
+
+    /// Starts the watchdog once per process. `report` turns a stuck job (task, step, seconds)
+    /// into the lines to write.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func start(
+      limit: Duration, parent: Int32?, report: @escaping @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String
+    ) {
+      guard
+        started.withLock({ started in
+          defer { started = true }
+          return !started
+        })
+      else { return }
+      let limitSeconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      let thread = Thread {
+        var lastJobs = -1
+        var lastChange = Date()
+        while true {
+          Thread.sleep(forTimeInterval: 0.2)
+          if let parent, getppid() != parent { _exit(1) }
+          guard let job = ControlledExecutor.jobInProgress else {
+            lastJobs = -1
+            continue
+          }
+          if job.jobsStarted != lastJobs {
+            lastJobs = job.jobsStarted
+            lastChange = Date()
+            continue
+          }
+          let running = Date().timeIntervalSince(lastChange)
+          guard running >= limitSeconds else { continue }
+          let text = reportMarker + report(job.task, job.step, Int(running.rounded())) + "\n"
+          FileHandle.standardError.write(Data(text.utf8))
+          _exit(stuckJobExitStatus)
+        }
+      }
+      thread.name = "QueueTesting watchdog"
+      thread.start()
+    }
+  }
+#endif
