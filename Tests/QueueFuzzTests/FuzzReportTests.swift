@@ -38,6 +38,28 @@ func undocumentedKeys(_ actual: Any, _ documented: Any, path: String = "") -> [S
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz reports")
   struct FuzzReportTests {
+    /// A scenario that deadlocks where it should complete: its JSON failure carries the deadlock
+    /// report and leaves out the empty `violations`, and its JUnit failure has the report too.
+    @Test func aDeadlockedFailureCarriesItsReport() throws {
+      let folder = madeFolder("deadlock-report")
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let source = try String(
+        contentsOfFile: scenariosFolder + "/deadlock/fifo-item-waits-for-own-queue.scenario", encoding: .utf8)
+      let file = folder + "/flipped.scenario"
+      try source.replacingOccurrences(of: "outcome deadlocks", with: "outcome completes")
+        .write(toFile: file, atomically: true, encoding: .utf8)
+      let (status, captured) = runFuzz(["run", file, "--schedules", "5", "--format", "json"])
+      #expect(status == 1)
+      let report = try JSONDecoder().decode(FuzzReport.self, from: Data(captured.out.utf8))
+      let failure = try #require(report.scenarios.first?.failure)
+      #expect(failure.kind == "outcome")
+      #expect(failure.violations == nil)
+      #expect(failure.deadlock?.contains("deadlock: the root task did not finish") == true)
+      #expect(!captured.out.contains("\"violations\""))
+      let (_, junit) = runFuzz(["run", file, "--schedules", "5", "--format", "junit"])
+      #expect(junit.out.contains("deadlock: the root task did not finish"))
+    }
+
     /// A failing run that did work outside the harness says so in its JSON failure; one that did
     /// not (every scenario run) leaves the key out.
     @Test func outsideWorkIsReportedOnlyWhenThereWasSome() throws {

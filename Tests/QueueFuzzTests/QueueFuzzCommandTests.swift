@@ -37,6 +37,13 @@ struct QueueFuzzCommandSuites {}
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz")
   struct QueueFuzzCommandTests {
+    @Test func replayRefusesCancellationsAScenarioCannotMake() {
+      let file = scenariosFolder + "/fifo/" + firstScenario(in: scenariosFolder + "/fifo")
+      let (status, captured) = runFuzz(["replay", file, "--schedule", "s1:0+c99@99"])
+      #expect(status == 2)
+      #expect(captured.err.contains("'+c99@99': a scenario has no cancellation targets"), "\(captured.err)")
+    }
+
     @Test func realQueuesPassTheWholeCorpus() throws {
       let (status, output) = runFuzz(["run", scenariosFolder])
       #expect(status == 0, "\(output.out)\n\(output.err)")

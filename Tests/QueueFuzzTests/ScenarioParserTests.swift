@@ -55,6 +55,30 @@ struct ScenarioParserTests {
     }
   }
 
+  /// A scenario has no cancellation targets and no outside work: a saved schedule with '+c' or
+  /// '+o' parts is an error at its place (a replay would pass without doing them); timer
+  /// delays are kept.
+  @Test func scheduleLinesWithCancellationsOrAdmissionsAreRefused() throws {
+    let path = scenariosFolder + "/fifo/" + firstScenario(in: scenariosFolder + "/fifo")
+    var head = try String(contentsOfFile: path, encoding: .utf8)
+    if !head.hasSuffix("\n") { head += "\n" }
+    let line = head.split(separator: "\n", omittingEmptySubsequences: false).count
+    for (part, expected) in [
+      ("+c2@1", "'+c2@1': a scenario has no cancellation targets"),
+      ("+o2@1", "'+o2@1': a scenario has no work outside"),
+    ] {
+      do {
+        _ = try ScenarioParser.parse(head + "schedule s1:0\(part)\n", path: "x.scenario")
+        Issue.record("a schedule line with \(part) parsed")
+      } catch {
+        #expect(error.errors.map { "\($0.line):\($0.column)" } == ["\(line):10"])
+        #expect(error.errors.first?.message.contains(expected) == true, "\(error.errors)")
+      }
+    }
+    let timed = try ScenarioParser.parse(head + "schedule s1:0+t30\n", path: "x.scenario")
+    #expect(timed.regressionSchedules.last == Schedule(choices: [0], timerDelays: [30]))
+  }
+
   /// Errors in a CRLF file point at the same line and column as in the LF file.
   @Test func crlfErrorsKeepTheirPositions() {
     let text = "scenario 1\nqueue q lifo\ncaller c sync\n  enqueue q a\nitem a\n    frobnicate\n"

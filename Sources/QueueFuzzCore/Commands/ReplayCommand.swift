@@ -35,6 +35,9 @@ enum ReplayCommand: FuzzCommand {
       } catch {
         return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
       }
+      if let problem = Scenario.problem(with: schedule) {
+        return QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)
+      }
       // One schedule: the series options (--schedules, --seed, --strategy) are not accepted here.
       options = try RunCommand.runnerOptions(reader, defaultSchedules: 1)
     } catch {

@@ -52,6 +52,9 @@ enum ShrinkCommand: FuzzCommand {
         } catch {
           return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
         }
+        if let problem = schedule.flatMap(Scenario.problem(with:)) {
+          return QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)
+        }
       }
       options = try RunCommand.runnerOptions(reader, defaultSchedules: 200)
       runBudget = try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000)

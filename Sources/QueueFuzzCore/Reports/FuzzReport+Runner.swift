@@ -32,12 +32,15 @@ extension FuzzReport.Failure {
     case .nondeterminism:
       kind = "nondeterminism"
     }
+    var deadlock: String?
+    if case .deadlocked(let report) = failure.run.outcome { deadlock = report.description }
     self.init(
       kind: kind, signature: failure.kind.signature, message: failure.summary,
       scheduleNumber: failure.scheduleNumber, schedule: failure.run.schedule.description,
-      traceHash: String(failure.run.trace.hash, radix: 16), violations: violations,
+      traceHash: String(failure.run.trace.hash, radix: 16), violations: violations.isEmpty ? nil : violations,
       expectedOutcome: expectedOutcome, observedOutcome: observedOutcome, replay: replay, savedTo: nil, duplicate: nil,
-      shrink: nil, outsideWork: failure.run.outsideWork.isEmpty ? nil : failure.run.outsideWork.description)
+      shrink: nil, outsideWork: failure.run.outsideWork.isEmpty ? nil : failure.run.outsideWork.description,
+      deadlock: deadlock)
   }
 }
 

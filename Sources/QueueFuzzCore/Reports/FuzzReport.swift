@@ -68,8 +68,8 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var schedule: String
     /// The failing run's trace hash, in hexadecimal.
     public var traceHash: String
-    /// The broken guarantees (kind `guarantee`).
-    public var violations: [Violation]
+    /// The broken guarantees (kind `guarantee`; left out otherwise).
+    public var violations: [Violation]?
     /// The expected outcome (kind `outcome`).
     public var expectedOutcome: String?
     /// What the run did instead (kind `outcome`).
@@ -86,6 +86,8 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     /// from work that ran outside the harness (on QueueExecutor)`; left out when it did nothing
     /// there, which is every run of the scenario language.
     public var outsideWork: String?
+    /// The deadlock report, when the failing run deadlocked (who waits on whom).
+    public var deadlock: String?
   }
 
   /// One scenario's result.

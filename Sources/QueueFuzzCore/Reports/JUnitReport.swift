@@ -52,7 +52,7 @@ enum JUnitReport {
 
   private static func details(_ failure: FuzzReport.Failure) -> String {
     var lines = [failure.message]
-    for violation in failure.violations {
+    for violation in failure.violations ?? [] {
       lines.append(
         "\(violation.guarantee) on queue '\(violation.queue)': expected \(violation.expected.joined(separator: ", ")); observed \(violation.observed.joined(separator: ", "))"
       )
@@ -60,6 +60,7 @@ enum JUnitReport {
     if let expected = failure.expectedOutcome, let observed = failure.observedOutcome {
       lines.append("expected outcome \(expected), observed \(observed)")
     }
+    if let deadlock = failure.deadlock { lines.append(deadlock) }
     lines.append("schedule \(failure.schedule), trace hash \(failure.traceHash)")
     if let saved = failure.savedTo { lines.append("saved to \(saved)") }
     lines.append("replay: \(failure.replay)")

@@ -122,6 +122,21 @@ public struct Scenario: Equatable, Sendable {
   public func item(named name: String) -> Item? {
     items.first { $0.name == name }
   }
+
+  /// Why `schedule` cannot be a scenario's: a scenario has no cancellation targets and no work
+  /// outside the harness, so a `+c` or `+o` part could never take effect (a replay would pass
+  /// without doing it); nil when it can.
+  public static func problem(with schedule: Schedule) -> String? {
+    if let cancellation = schedule.cancellations.first {
+      return "'+c\(cancellation.task)@\(cancellation.step)': a scenario has no cancellation targets, so its "
+        + "schedules cancel nothing (remove the '+c' parts)"
+    }
+    if let admission = schedule.admissions.first {
+      return "'+o\(admission.task)@\(admission.step)': a scenario has no work outside the harness to admit "
+        + "(remove the '+o' parts)"
+    }
+    return nil
+  }
 }
 
 /// A task priority as scenario files spell it.

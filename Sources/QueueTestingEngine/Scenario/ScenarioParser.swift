@@ -195,7 +195,12 @@ public struct ScenarioParser: Sendable {
           continue
         }
         do {
-          scenario.regressionSchedules.append(try Schedule(parsing: tokens[1].text))
+          let schedule = try Schedule(parsing: tokens[1].text)
+          if let problem = Scenario.problem(with: schedule) {
+            self.error(lineNumber, tokens[1].column, "invalid schedule: \(problem)")
+          } else {
+            scenario.regressionSchedules.append(schedule)
+          }
         } catch {
           self.error(lineNumber, tokens[1].column, "invalid schedule: \(error.message)")
         }
