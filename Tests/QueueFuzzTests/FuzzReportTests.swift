@@ -38,6 +38,30 @@ func undocumentedKeys(_ actual: Any, _ documented: Any, path: String = "") -> [S
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz reports")
   struct FuzzReportTests {
+    /// A file that does not parse still gets its report: JSON names the file, line and column,
+    /// JUnit has an error per problem, and nothing ran (exit 2).
+    @Test func aParseErrorStillWritesItsReport() throws {
+      let folder = madeFolder("parse-error-report")
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/broken.scenario"
+      try "scenario 1\nqueue q lifo\n".write(toFile: file, atomically: true, encoding: .utf8)
+      let (status, _) = runFuzz(["run", file, "--format", "json", "--output", folder + "/report.json"])
+      #expect(status == 2)
+      let report = try JSONDecoder().decode(
+        FuzzReport.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/report.json")))
+      #expect(report.summary.stopReason == "invalid-input")
+      #expect(report.scenarios.isEmpty)
+      let first = try #require(report.inputErrors?.first)
+      #expect(first.path == file && first.line == 2 && first.column == 9, "\(first)")
+      let (junitStatus, junit) = runFuzz(["run", file, "--format", "junit"])
+      #expect(junitStatus == 2)
+      #expect(junit.out.contains(#"errors="\#(report.inputErrors?.count ?? 0)""#))
+      #expect(junit.out.contains("<error message=\"\(file):2:9: "))
+      let (missingStatus, missing) = runFuzz(["run", folder + "/nothing-here", "--format", "json"])
+      #expect(missingStatus == 2)
+      #expect(missing.out.contains("\"message\" : \"no such file or directory\""), "\(missing.out)")
+    }
+
     /// A scenario that deadlocks where it should complete: its JSON failure carries the deadlock
     /// report and leaves out the empty `violations`, and its JUnit failure has the report too.
     @Test func aDeadlockedFailureCarriesItsReport() throws {

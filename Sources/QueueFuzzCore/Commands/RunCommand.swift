@@ -77,11 +77,22 @@ enum RunCommand: FuzzCommand {
     }
     destination.removeStaleReport()
 
+    // Input that cannot be used still gets its report (json, junit), so that CI's report step
+    // sees why nothing ran.
+    func refuseInput(_ errors: [FuzzReport.InputError]) -> Int32 {
+      let summary = FuzzReport.Summary(
+        scenarios: 0, passed: 0, failed: 0, schedules: 0, seconds: 0, schedulesPerSecond: 0, interrupted: false,
+        stopReason: "invalid-input")
+      let report = FuzzReport(
+        command: "run", options: FuzzReport.Options(options), scenarios: [], summary: summary, inputErrors: errors)
+      _ = destination.write(report, console: console)
+      return 2
+    }
     var files: [String] = []
     for path in paths {
       guard let found = ScenarioFiles.find(under: path) else {
         console.err("queue-fuzz: error: no such file or directory: \(path)")
-        return 2
+        return refuseInput([FuzzReport.InputError(path: path, message: "no such file or directory")])
       }
       if found.isEmpty { console.err("queue-fuzz: warning: no *.scenario files under \(path)") }
       files += found
@@ -103,7 +114,10 @@ enum RunCommand: FuzzCommand {
     guard parseErrors.isEmpty else {
       for error in parseErrors { console.err(error.description) }
       console.err("queue-fuzz: \(parseErrors.count) error(s) in scenario files; nothing was run")
-      return 2
+      return refuseInput(
+        parseErrors.map {
+          FuzzReport.InputError(path: $0.path, line: $0.line, column: $0.column, message: $0.message)
+        })
     }
 
     let text = destination.textConsole(console)

@@ -134,6 +134,18 @@ public struct FuzzReport: Codable, Equatable, Sendable {
     public var stopReason: String?
   }
 
+  /// A scenario file that could not be read, or a path that names nothing: nothing was run.
+  public struct InputError: Codable, Equatable, Sendable {
+    /// The file or path, as given.
+    public var path: String
+    /// The line of the problem, from 1 (nil for a path that names nothing).
+    public var line: Int?
+    /// The column, from 1.
+    public var column: Int?
+    /// What was wrong and what was expected.
+    public var message: String
+  }
+
   /// Always `queue-fuzz`.
   public var tool = "queue-fuzz"
   /// The version of this shape.
@@ -146,4 +158,7 @@ public struct FuzzReport: Codable, Equatable, Sendable {
   public var scenarios: [ScenarioResult]
   /// Totals.
   public var summary: Summary
+  /// `run`: what made the input unusable, when it was (then nothing ran, and `summary.stopReason`
+  /// is `invalid-input`); left out otherwise.
+  public var inputErrors: [InputError]? = nil
 }

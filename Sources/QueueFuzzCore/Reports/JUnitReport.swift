@@ -6,10 +6,12 @@ enum JUnitReport {
   static func xml(_ report: FuzzReport) -> String {
     let suiteName = "queue-fuzz \(report.command)"
     let time = seconds(report.summary.seconds)
+    let inputErrors = report.inputErrors ?? []
+    let tests = report.summary.scenarios + inputErrors.count
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="queue-fuzz" tests="\#(report.summary.scenarios)" failures="\#(report.summary.failed)" errors="0" time="\#(time)">"#,
-      #"  <testsuite name="\#(escape(suiteName))" tests="\#(report.summary.scenarios)" failures="\#(report.summary.failed)" errors="0" skipped="0" time="\#(time)">"#,
+      #"<testsuites name="queue-fuzz" tests="\#(tests)" failures="\#(report.summary.failed)" errors="\#(inputErrors.count)" time="\#(time)">"#,
+      #"  <testsuite name="\#(escape(suiteName))" tests="\#(tests)" failures="\#(report.summary.failed)" errors="\#(inputErrors.count)" skipped="0" time="\#(time)">"#,
       "    <properties>",
     ]
     var properties: [(String, String)] = [
@@ -35,6 +37,16 @@ enum JUnitReport {
       lines.append("    <testcase \(attributes)>")
       lines.append(
         #"      <failure message="\#(escape(failure.message)) on schedule \#(failure.scheduleNumber)" type="\#(escape(failure.signature))">\#(escape(details(failure)))</failure>"#
+      )
+      lines.append("    </testcase>")
+    }
+    // Input that could not be read: one test case per error, so that a CI report shows it.
+    for error in inputErrors {
+      let place = [error.path, error.line.map(String.init), error.column.map(String.init)].compactMap { $0 }
+        .joined(separator: ":")
+      lines.append(#"    <testcase name="\#(escape(error.path))" classname="queue-fuzz.input" time="0">"#)
+      lines.append(
+        #"      <error message="\#(escape(place)): \#(escape(error.message))" type="invalid-input">\#(escape(place)): \#(escape(error.message))</error>"#
       )
       lines.append("    </testcase>")
     }
