@@ -24,13 +24,39 @@ enum ScenarioFiles {
         ScenarioParseErrors(errors: [.init(path: path, line: 1, column: 1, message: "cannot read the file")]))
     }
     guard let text = String(data: data, encoding: .utf8) else {
+      let (line, column) = firstInvalidUTF8(in: data)
       return .failure(
-        ScenarioParseErrors(errors: [.init(path: path, line: 1, column: 1, message: "the file is not UTF-8 text")]))
+        ScenarioParseErrors(errors: [
+          .init(
+            path: path, line: line, column: column,
+            message: "the file is not UTF-8 text: this byte starts no UTF-8 character")
+        ]))
     }
     do {
       return .success(try ScenarioParser.parse(text, path: path))
     } catch {
       return .failure(error)
+    }
+  }
+
+  /// The line and column (in characters, from 1) of the first byte of `data` that is not UTF-8.
+  static func firstInvalidUTF8(in data: Data) -> (line: Int, column: Int) {
+    var parser = Unicode.UTF8.ForwardParser()
+    var bytes = data.makeIterator()
+    var line = 1
+    var column = 1
+    while true {
+      switch parser.parseScalar(from: &bytes) {
+      case .valid(let encoded):
+        if Unicode.UTF8.decode(encoded) == "\n" {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      case .error, .emptyInput:
+        return (line, column)
+      }
     }
   }
 

@@ -2,6 +2,8 @@ import Foundation
 import QueueTestingEngine
 import Testing
 
+@testable import QueueFuzzCore
+
 @Suite("Scenario parser")
 struct ScenarioParserTests {
   static let valid = """
@@ -77,6 +79,36 @@ struct ScenarioParserTests {
     }
     let timed = try ScenarioParser.parse(head + "schedule s1:0+t30\n", path: "x.scenario")
     #expect(timed.regressionSchedules.last == Schedule(choices: [0], timerDelays: [30]))
+  }
+
+  /// A file that is not UTF-8 is reported at its first bad byte, not at 1:1.
+  @Test func notUTF8IsReportedWhereItIs() throws {
+    let folder = madeFolder("not-utf8")
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/bad.scenario"
+    var data = Data("scenario 1\nqueue q fifo\ncaller c sync\n  enq".utf8)
+    data.append(0xFF)
+    data.append(contentsOf: Array("ueue q a\n".utf8))
+    try data.write(to: URL(fileURLWithPath: path))
+    guard case .failure(let errors) = ScenarioFiles.load(path) else {
+      Issue.record("a file that is not UTF-8 was read")
+      return
+    }
+    #expect(errors.errors.map { "\($0.line):\($0.column)" } == ["4:6"])
+    #expect(errors.errors.first?.message.contains("not UTF-8") == true)
+  }
+
+  /// Control characters quoted from a file are shown escaped, never sent to the terminal.
+  @Test func controlCharactersInMessagesAreEscaped() {
+    do {
+      _ = try ScenarioParser.parse("scenario 1\nqueue q \u{1B}[2J\u{07}\n", path: "x\u{1B}.scenario")
+      Issue.record("the bad queue kind parsed")
+    } catch {
+      let text = error.errors.map(\.description).joined(separator: "\n")
+      #expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" }, "\(text)")
+      #expect(text.contains(#"\u{1B}[2J\u{7}"#), "\(text)")
+      #expect(text.hasPrefix(#"x\u{1B}.scenario:2:"#), "\(text)")
+    }
   }
 
   /// Errors in a CRLF file point at the same line and column as in the LF file.
