@@ -521,7 +521,7 @@
       )
     }
 
-    /// Takes a process's first clock-based sleep, outside any run, before the first run starts.
+    /// Clock sleeps for a process's first, private run, before any run of the caller's.
     ///
     /// A sleep on a real clock reaches the harness as an absolute instant, and its virtual delay is
     /// measured against the real clock when it arrives: the microseconds the runtime spends between
@@ -529,18 +529,11 @@
     /// milliseconds. A process's first such sleep spent 50–70 µs there (lazy symbol binding,
     /// metadata and conformance lookups), and under load one was preempted inside that window for
     /// 5 ms: its virtual deadline came out 4 ms early, and the same seed gave another trace in a
-    /// fresh process. Warm, the window is a few microseconds.
-    private static func warmUpClockSleeps() {
-      let done = DispatchSemaphore(value: 0)
-      // Detached and created before the run begins: its jobs are forwarded to the platform's
-      // executors, never captured.
-      Task.detached {
-        try? await Task.sleep(for: .microseconds(1))
-        try? await Task.sleep(until: .now + .microseconds(1), clock: .suspending)
-        done.signal()
-      }
-      // Bounded: a pool too busy to run it only costs the warm-up, never the run.
-      _ = done.wait(timeout: .now() + .seconds(2))
+    /// fresh process. Warm, the window is a few microseconds. (A replay does not measure: its
+    /// schedule carries each timer's delay.)
+    private static let clockSleepWarmUp: @Sendable () async -> Void = {
+      try? await Task.sleep(for: .microseconds(1))
+      try? await Task.sleep(until: .now + .microseconds(1), clock: .suspending)
     }
 
     /// Records that the run's root body returned. On a thread other than the driver (the body
@@ -582,7 +575,31 @@
         installed = true
       }
       condition.unlock()
-      if installing { Self.warmUpClockSleeps() }
+      if installing {
+        // One short run of clock sleeps, on this thread, before the process's first run: it needs
+        // no other thread (a warm-up that waited for the cooperative pool stalled when the pool's
+        // threads were this one and a test waiting for the run slot).
+        var warmUp = ReplayStrategy(Schedule(choices: []))
+        _ = drive(
+          strategy: &warmUp, policy: policy, stepBudget: 1_000, outsideWakeUpTimeout: .zero, outsideWorkTimeout: .zero,
+          targets: nil, Self.clockSleepWarmUp)
+      }
+      return drive(
+        strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
+        outsideWorkTimeout: outsideWorkTimeout, targets: targets, body)
+    }
+
+    /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
+    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
+    private func drive<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy,
+      policy: HopPolicy,
+      stepBudget: Int,
+      outsideWakeUpTimeout: Duration,
+      outsideWorkTimeout: Duration,
+      targets: CancellationTargets?,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
       condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
