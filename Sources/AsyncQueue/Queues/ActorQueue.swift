@@ -186,7 +186,13 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     let storage = storage
     let immediately = startsItemsImmediately
     let proxy = ExecutorProxy(actor)
-    Task.detached(executorPreference: QueueObservation.taskExecutorForNewTasks) {
+    // The plain initializer when there is no preference (always, outside a controlled run): the
+    // one that takes a preference costs more per task.
+    guard let preference = QueueObservation.taskExecutorForNewTasks else {
+      Task.detached { await Self.drain(storage, on: proxy, immediately: immediately) }
+      return
+    }
+    Task.detached(executorPreference: preference) {
       await Self.drain(storage, on: proxy, immediately: immediately)
     }
   }
@@ -199,6 +205,8 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     immediately: Bool
   ) async {
     var batch: [[Entry]] = []
+    // Read once per drain: every item of a drain starts under the same run (or none).
+    let preference = QueueObservation.taskExecutorForNewTasks
     while storage.nextBatch(into: &batch) {
       for chunk in batch.indices {
         for index in batch[chunk].indices {
@@ -207,8 +215,11 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
             if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *), immediately {
               // Runs the job's first segment right here, on the actor, before the next job:
               // no enqueue on the actor's priority-ordered job queue, so priorities cannot reorder.
-              Task.immediate(executorPreference: QueueObservation.taskExecutorForNewTasks) { [proxy] in
-                await job.run(proxy.target)
+              if let preference {
+                Task.immediate(executorPreference: preference) { [proxy] in await job.run(proxy.target) }
+              } else {
+                // The plain initializer: the one that takes a preference costs more per task.
+                Task.immediate { [proxy] in await job.run(proxy.target) }
               }
             } else {
               await startInNewTask(job, on: proxy)

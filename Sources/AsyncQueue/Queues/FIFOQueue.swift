@@ -153,7 +153,14 @@ public final class FIFOQueue: Sendable {
     // Capture the storage, not the queue: releasing the queue must not drop enqueued work, and an
     // idle queue must not be kept alive by a task.
     let storage = storage
-    Task.detached(executorPreference: QueueObservation.taskExecutorForNewTasks, priority: priority) {
+    // The plain initializer when there is no preference (always, outside a controlled run): the
+    // one that takes a preference costs more per task, and `enqueue {}` starts a drainer each
+    // time the last one caught up.
+    guard let preference = QueueObservation.taskExecutorForNewTasks else {
+      Task.detached(priority: priority) { await Self.drain(storage) }
+      return
+    }
+    Task.detached(executorPreference: preference, priority: priority) {
       await Self.drain(storage)
     }
   }
