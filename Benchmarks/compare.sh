@@ -11,7 +11,10 @@ rounds="${2:-15}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$root/.build-compare"
 mkdir -p "$work"
-base_tree="$work/tree-$rev"
+# By commit, not by name: `HEAD` or a branch moves, and a kept worktree must not go stale.
+commit="$(git -C "$root" rev-parse --verify --short "$rev^{commit}")" \
+  || { echo "compare: '$rev' names no commit" >&2; exit 2; }
+base_tree="$work/tree-$commit"
 if [[ ! -d "$base_tree" ]]; then
   git -C "$root" worktree add --detach "$base_tree" "$rev" > /dev/null
 fi
