@@ -673,7 +673,7 @@
             // a deadlock.
             let (seconds, attoseconds) = outsideWakeUpTimeout.components
             let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-            if !condition.wait(until: limit) && !mailbox.hasDeliveries {
+            if !condition.wait(until: limit) && !mailbox.hasNews {
               outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
               condition.unlock()
               break loop
