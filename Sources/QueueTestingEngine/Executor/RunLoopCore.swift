@@ -231,8 +231,6 @@
     struct AdmissionReplay {
       let recorded: [Schedule.Admission]
       var next = 0
-      /// Recorded admissions whose job never came back within the wait.
-      var missed: [Schedule.Admission] = []
 
       func isDue(atStep step: Int) -> Bool {
         next < recorded.count && recorded[next].step <= step
@@ -245,18 +243,16 @@
     }
 
     /// For a replay: admits the jobs its schedule recorded at the current step, in their order,
-    /// waiting up to `limit` in real time for each to come back. One that does not come is noted
-    /// as missed (the replay diverged) and admitted whenever it comes. Called on the driver
-    /// thread with `condition` locked.
+    /// waiting up to `limit` in real time for each to come back. One that does not come in time
+    /// (the replay took another path) is admitted whenever it comes, as in a run that records.
+    /// Called on the driver thread with `condition` locked.
     private func admitReplayedAdmissions(_ replay: inout AdmissionReplay, waitingUpTo limit: Duration) {
       let step = statePointer.pointee.trace.stepCount
       while replay.isDue(atStep: step) {
         let wanted = replay.recorded[replay.next]
         replay.next += 1
-        guard wanted.step == step else {
-          replay.missed.append(wanted)
-          continue
-        }
+        // A recorded step already passed: the replay took another path.
+        guard wanted.step == step else { continue }
         let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
         while true {
           let state = statePointer
@@ -266,10 +262,7 @@
             statePointer.pointee.admit(delivery)
             break
           }
-          if !condition.wait(until: deadline) {
-            replay.missed.append(wanted)
-            break
-          }
+          if !condition.wait(until: deadline) { break }
         }
       }
       hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
