@@ -5,7 +5,8 @@
 # job, one that calls fatalError shows the message with its file and line, every other test
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
 # is complete, XCTest goes on after its own stuck test, the run exits non-zero, no process of the
-# suite is left behind, and a child whose parent is killed with SIGKILL ends too.
+# suite is left behind, a child that stops showing it is alive is ended by its parent, and a child
+# whose parent is killed with SIGKILL ends too.
 set -euo pipefail
 cd "$(dirname "$0")/stuck-suite"
 mkdir -p .build
@@ -29,7 +30,8 @@ check() {
 }
 
 status=0
-swift test --skip-build --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 || status=$?
+swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
+  || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
 check .build/stuck-suite.log 9
 grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
@@ -54,10 +56,27 @@ PY
 
 status=0
 # Serially too (the spinning test, a minute long, is left to the parallel run).
-swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever \
+swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip stopsItself \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
 check .build/stuck-suite-serial.log 8
+
+# A child that stops showing it is alive (here it stops itself with SIGSTOP, so its watchdog cannot
+# run) is ended by the parent once its heartbeat has been still for the job limit (1 s here) plus
+# 10 s, and the test fails saying so.
+status=0
+started=$SECONDS
+QUEUE_TESTING_JOB_TIME_LIMIT=1 swift test --skip-build --filter 'stopsItself' > .build/stuck-suite-stopped.log 2>&1 \
+  || status=$?
+took=$((SECONDS - started))
+test "$status" -ne 0 || { cat .build/stuck-suite-stopped.log; echo "stuck-suite: the stopped test should fail" >&2; exit 1; }
+grep -Eq "stopsItself\(\) stopped responding: the child process running it showed no sign of life for 1[0-9] s" \
+  .build/stuck-suite-stopped.log || { cat .build/stuck-suite-stopped.log; echo "stuck-suite: no report of the stopped child" >&2; exit 1; }
+grep -Eq "✘ Test run with 1 test .* failed" .build/stuck-suite-stopped.log \
+  || { cat .build/stuck-suite-stopped.log; echo "stuck-suite: no summary after the stopped child" >&2; exit 1; }
+test "$took" -lt 40 || { echo "stuck-suite: the stopped child took ${took} s to be ended" >&2; exit 1; }
+! pgrep -f StuckSuitePackageTests > /dev/null || { echo "stuck-suite: the stopped child is still there" >&2; exit 1; }
+echo "stuck-suite: a stopped child was ended by its parent after ${took} s, with a report"
 
 # A parent killed with SIGKILL takes its child along: start the spinning test, kill the test
 # process that started the child, and the child must stop running within five seconds (an ended

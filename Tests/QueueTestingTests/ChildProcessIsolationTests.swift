@@ -86,5 +86,59 @@
           == JobWatchdog.defaultJobTimeLimit)
       #expect(JobWatchdog.jobTimeLimit(testTimeLimit: nil, environment: [:]) == .seconds(60))
     }
+
+    /// The parent's two bounds, looked at every quarter second: a child that beats goes on past
+    /// the silence limit, one that stops beating (or never starts) is ended once the silence
+    /// reaches the job limit plus the grace, and the time limit binds however alive the child is.
+    @Test func theParentEndsASilentChildAndOneOverItsTimeLimit() {
+      struct Ending: Equatable {
+        var look: Int
+        var verdict: ChildMonitor.Verdict
+        init(_ look: Int, _ verdict: ChildMonitor.Verdict) { (self.look, self.verdict) = (look, verdict) }
+      }
+      let start = ContinuousClock.now
+      func watch(
+        beats: (Int) -> UInt64?, timeLimit: Duration? = nil, heartbeat: Bool = true, looks: Int = 400
+      ) -> Ending? {
+        var monitor = ChildMonitor(
+          started: start, timeLimit: timeLimit, jobTimeLimit: .seconds(5), grace: .seconds(10), heartbeat: heartbeat)
+        for look in 1...looks {
+          let verdict = monitor.look(beat: beats(look), at: start + .milliseconds(250 * look))
+          if verdict != .running { return Ending(look, verdict) }
+        }
+        return nil
+      }
+      // Beating all along: 100 s, far past the 15 s silence limit.
+      #expect(watch(beats: { UInt64($0) }) == nil)
+      // Never beats: ended at 15 s.
+      #expect(watch(beats: { _ in nil }) == Ending(60, .silent(.seconds(15))))
+      // Beats until 20 s (look 80), then stops: ended 15 s after the last change.
+      #expect(watch(beats: { UInt64(min($0, 80)) }) == Ending(140, .silent(.seconds(15))))
+      // A heartbeat that stays the same is silence too (from its first sight, at 0.25 s).
+      #expect(watch(beats: { _ in 7 }) == Ending(61, .silent(.seconds(15))))
+      // The time limit (30 s + 10 s grace) ends a beating child.
+      #expect(watch(beats: { UInt64($0) }, timeLimit: .seconds(30)) == Ending(160, .exceededTimeLimit(.seconds(30))))
+      // No heartbeat file: only the time limit binds, and without one nothing does.
+      #expect(watch(beats: { _ in nil }, heartbeat: false) == nil)
+      #expect(
+        watch(beats: { _ in nil }, timeLimit: .seconds(30), heartbeat: false)
+          == Ending(160, .exceededTimeLimit(.seconds(30))))
+    }
+
+    @Test func theHeartbeatIsReadAsTheChildWritesIt() throws {
+      let path = FileManager.default.temporaryDirectory.appendingPathComponent("heartbeat-\(UUID().uuidString)").path
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      #expect(ChildProcessIsolation.readHeartbeat(at: path) == nil)
+      #expect(FileManager.default.createFile(atPath: path, contents: nil))
+      #expect(ChildProcessIsolation.readHeartbeat(at: path) == nil)
+      let file = open(path, O_WRONLY)
+      try #require(file >= 0)
+      defer { close(file) }
+      for beat: UInt64 in [1, 2, 0x0102_0304_0506_0708] {
+        var bytes = beat.bigEndian
+        #expect(withUnsafeBytes(of: &bytes) { pwrite(file, $0.baseAddress, 8, 0) } == 8)
+        #expect(ChildProcessIsolation.readHeartbeat(at: path) == beat)
+      }
+    }
   }
 #endif

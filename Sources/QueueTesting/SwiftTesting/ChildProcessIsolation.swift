@@ -23,6 +23,8 @@
     /// `none` turns isolation off: tests under the trait run in the test process itself, which
     /// a test that cannot finish then ends (exit status 86).
     static let isolationVariable = "QUEUE_TESTING_ISOLATION"
+    /// Set in the child to the path of the file where its watchdog counts its heartbeat.
+    static let heartbeatVariable = "QUEUE_TESTING_HEARTBEAT"
 
     /// What the child did.
     struct Outcome: Sendable {
@@ -34,7 +36,9 @@
       /// The child's standard error, for a child that ended unexpectedly.
       var standardError: String
       /// Set when the parent ended the child for outliving the test's `.timeLimit`.
-      var exceededTimeLimit: Duration?
+      var exceededTimeLimit: Duration? = nil
+      /// Set when the parent ended the child for showing no sign of life this long.
+      var silentFor: Duration? = nil
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -82,10 +86,14 @@
       let (task, started) = children.withLock { children -> (Task<Outcome, Never>, Bool) in
         if let running = children[id] { return (running, false) }
         let timeLimit = test.timeLimit
+        let jobTimeLimit = JobWatchdog.jobTimeLimit(
+          testTimeLimit: timeLimit, environment: ProcessInfo.processInfo.environment)
         let task = Task.detached {
           // Waiting for the child blocks a thread: one of its own, not one of the pool's.
           await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
-            Thread { done.resume(returning: spawn(testID: id, timeLimit: timeLimit)) }.start()
+            Thread {
+              done.resume(returning: spawn(testID: id, timeLimit: timeLimit, jobTimeLimit: jobTimeLimit))
+            }.start()
           }
         }
         children[id] = task
@@ -120,16 +128,21 @@
       return kept + ["--filter", pattern, "--event-stream-output-path", eventsPath, "--event-stream-version", "0"]
     }
 
-    /// How long after the test's time limit the parent waits before it ends the child: the
-    /// child's own watchdog, which says which job was stuck, acts at the limit.
+    /// How long past a limit the parent waits before it ends the child: the child's own
+    /// watchdog, which says which job was stuck, acts at the limit.
     static let timeLimitGrace = Duration.seconds(10)
 
-    private static func spawn(testID: String, timeLimit: Duration?) -> Outcome {
+    private static func spawn(testID: String, timeLimit: Duration?, jobTimeLimit: Duration) -> Outcome {
       let arguments = CommandLine.arguments
-      let events = FileManager.default.temporaryDirectory
-        .appendingPathComponent(
-          "queue-testing-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).jsonl")
-      defer { try? FileManager.default.removeItem(at: events) }
+      let stem = "queue-testing-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+      let events = FileManager.default.temporaryDirectory.appendingPathComponent(stem + ".jsonl")
+      let heartbeat = FileManager.default.temporaryDirectory.appendingPathComponent(stem + ".alive")
+      defer {
+        try? FileManager.default.removeItem(at: events)
+        try? FileManager.default.removeItem(at: heartbeat)
+      }
+      // Without a heartbeat file (a temporary folder that cannot be written) only the time limit binds.
+      let hasHeartbeat = FileManager.default.createFile(atPath: heartbeat.path, contents: nil)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: arguments[0])
       process.arguments = childArguments(from: arguments, testID: testID, eventsPath: events.path)
@@ -137,6 +150,7 @@
       environment[childVariable] = testID
       // The child ends itself when this process is gone (see `JobWatchdog`).
       environment[JobWatchdog.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
+      if hasHeartbeat { environment[heartbeatVariable] = heartbeat.path }
       // A crash's message and source line, not a register dump, unless asked for.
       if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
       process.environment = environment
@@ -161,30 +175,44 @@
         errorText.withLock { $0 = data }
         errorsRead.signal()
       }.start()
-      // A child that outlives the test's time limit (and the grace its watchdog has) is ended:
-      // asked first, then killed.
-      let exceeded = Locked<Duration?>(nil)
+      // A child that outlives the test's time limit, or stops showing that it is alive (see
+      // `ChildMonitor`), is ended: asked first, then killed (a stopped process heeds only the kill).
+      let verdict = Locked(ChildMonitor.Verdict.running)
       let finished = DispatchSemaphore(value: 0)
-      if let timeLimit {
-        let pid = process.processIdentifier
-        Thread {
-          let (seconds, attoseconds) = (timeLimit + timeLimitGrace).components
-          if finished.wait(timeout: .now() + Double(seconds) + Double(attoseconds) / 1e18) == .timedOut {
-            exceeded.withLock { $0 = timeLimit }
-            kill(pid, SIGTERM)
-            if finished.wait(timeout: .now() + 2) == .timedOut { kill(pid, SIGKILL) }
-          }
-        }.start()
-      }
+      let pid = process.processIdentifier
+      Thread {
+        var monitor = ChildMonitor(
+          started: .now, timeLimit: timeLimit, jobTimeLimit: jobTimeLimit, grace: timeLimitGrace,
+          heartbeat: hasHeartbeat)
+        while finished.wait(timeout: .now() + 0.25) == .timedOut {
+          let found = monitor.look(beat: readHeartbeat(at: heartbeat.path), at: .now)
+          guard found != .running else { continue }
+          verdict.withLock { $0 = found }
+          kill(pid, SIGTERM)
+          if finished.wait(timeout: .now() + 2) == .timedOut { kill(pid, SIGKILL) }
+          return
+        }
+      }.start()
       _ = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       finished.signal()
       errorsRead.wait()
       let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
-      return Outcome(
+      var outcome = Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
-        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
-        exceededTimeLimit: exceeded.withLock { $0 })
+        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
+      switch verdict.withLock({ $0 }) {
+      case .running: break
+      case .exceededTimeLimit(let limit): outcome.exceededTimeLimit = limit
+      case .silent(let silence): outcome.silentFor = silence
+      }
+      return outcome
+    }
+
+    /// The child's heartbeat count, nil while it has written none.
+    static func readHeartbeat(at path: String) -> UInt64? {
+      guard let data = FileManager.default.contents(atPath: path), data.count >= 8 else { return nil }
+      return data.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// The issues (not known ones) of a Swift Testing event stream, version 0.
@@ -229,6 +257,16 @@
             rawValue: """
               \(testName) did not finish within its time limit (\(limit)): the child process running it was ended \
               (the rest of the suite ran on).
+              """), sourceLocation: sourceLocation)
+        return
+      }
+      if let silence = outcome.silentFor {
+        Issue.record(
+          Comment(
+            rawValue: """
+              \(testName) stopped responding: the child process running it showed no sign of life for \
+              \(silence.components.seconds) s (its watchdog, which ends a job that runs too long, was not running: \
+              the process was stopped or wedged), so it was ended (the rest of the suite ran on).
               """), sourceLocation: sourceLocation)
         return
       }

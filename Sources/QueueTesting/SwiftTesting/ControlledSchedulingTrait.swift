@@ -84,7 +84,8 @@
         let rerun = scheduling.rerunLine(testName: name)
         JobWatchdog.start(
           limit: JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment),
-          parent: environment[JobWatchdog.parentVariable].flatMap { Int32($0) }
+          parent: environment[JobWatchdog.parentVariable].flatMap { Int32($0) },
+          heartbeat: environment[ChildProcessIsolation.heartbeatVariable]
         ) { task, step, seconds in
           let schedule = ControlledScheduling.scheduleInProgress.withLock { $0 }
           let label = task == 1 ? "task 1 (the test's body)" : "task \(task)"

@@ -13,7 +13,9 @@
   /// standard error which task's job it was, at which step of which schedule, for how long, and
   /// how to run the series to that schedule again; the parent records that as the test's issue.
   /// It also ends the child when the parent is gone, so that no child outlives the test run
-  /// (a killed `swift test` included).
+  /// (a killed `swift test` included), and counts a heartbeat in the file the parent named, so
+  /// that the parent can tell a child that is working from one that is stopped or wedged (see
+  /// `ChildMonitor`).
   enum JobWatchdog {
     /// Overrides the limit, in seconds (a decimal number).
     static let jobTimeLimitVariable = "QUEUE_TESTING_JOB_TIME_LIMIT"
@@ -42,7 +44,8 @@
     /// into the lines to write.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func start(
-      limit: Duration, parent: Int32?, report: @escaping @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String
+      limit: Duration, parent: Int32?, heartbeat: String?,
+      report: @escaping @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String
     ) {
       guard
         started.withLock({ started in
@@ -51,12 +54,19 @@
         })
       else { return }
       let limitSeconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      let heartbeatFile = heartbeat.map { open($0, O_WRONLY) } ?? -1
       let thread = Thread {
         var lastJobs = -1
         var lastChange = Date()
+        var beat: UInt64 = 0
         while true {
           Thread.sleep(forTimeInterval: 0.2)
           if let parent, getppid() != parent { _exit(1) }
+          if heartbeatFile >= 0 {
+            beat += 1
+            var bytes = beat.bigEndian
+            _ = withUnsafeBytes(of: &bytes) { pwrite(heartbeatFile, $0.baseAddress, 8, 0) }
+          }
           guard let job = ControlledExecutor.jobInProgress else {
             lastJobs = -1
             continue

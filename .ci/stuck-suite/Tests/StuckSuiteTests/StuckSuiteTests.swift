@@ -1,3 +1,4 @@
+import Foundation
 import QueueTesting
 import Synchronization
 import Testing
@@ -37,6 +38,14 @@ func spinsForever() async {
 func crashes() async {
   await Task.yield()
   fatalError("the catalog is corrupt")
+}
+
+/// Stops its own process (the child that runs it) as a debugger or a wedged process would: its
+/// watchdog cannot run, so only the parent can end it. Run alone by `.ci/stuck-suite.sh`.
+@Test(.controlledScheduling(.random(5)))
+func stopsItself() async {
+  await Task.yield()
+  kill(getpid(), SIGSTOP)
 }
 
 final class StuckSuiteXCTests: XCTestCase {
