@@ -210,14 +210,23 @@
       let queue = FIFOQueue()
       let outside = await Task(on: queue) { currentTaskHasPreference() }.value
       #expect(!outside)
+      let visits = QueuedVisits()
+      let outsideItem = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+        visits.queue.enqueue { _ in done.resume(returning: currentTaskHasPreference()) }
+      }
+      #expect(!outsideItem)
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let queue = FIFOQueue()
         queue.enqueue { TraceRecorder.mark("drainer: \(currentTaskHasPreference())") }
         let onQueue = await Task(on: queue) { currentTaskHasPreference() }.value
         TraceRecorder.mark("Task(on:): \(onQueue)")
+        let visits = QueuedVisits()
+        visits.queue.enqueue { _ in TraceRecorder.mark("ActorQueue item: \(currentTaskHasPreference())") }
+        await visits.queue.enqueueAndWait { _ in }
       }
       #expect(Self.leavesMark(result, "drainer: true"))
       #expect(Self.leavesMark(result, "Task(on:): true"))
+      #expect(Self.leavesMark(result, "ActorQueue item: true"))
       #expect(result.everyHopWasAChoice)
     }
 
@@ -359,6 +368,12 @@
       await audit.record()
       count = read + 1
     }
+  }
+
+  /// An actor with an `ActorQueue` of its own.
+  actor QueuedVisits {
+    let queue = ActorQueue<QueuedVisits>()
+    init() { queue.adoptExecutionContext(of: self) }
   }
 
   actor HopVisits {
