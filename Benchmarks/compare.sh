@@ -38,7 +38,8 @@ MANIFEST
 make_side base "$base_tree"
 make_side head "$root"
 
-rows=(enqueue actor-enqueue enqueue-and-wait)
+rows=(enqueue actor-enqueue enqueue-and-wait fifo-task chain fifo-task-main chain-main actor-task actor-naive
+  cancellable-task)
 results="$work/results.txt"
 : > "$results"
 for round in $(seq 1 "$rounds"); do
@@ -66,5 +67,19 @@ for row, sides in rows.items():
               f"{medians[side][1]:>7.1f} ({min(mib):.1f}–{max(mib):.1f})")
     print(f"{row:<18} ratio  head/base: time {medians['head'][0] / medians['base'][0]:.2f}×, "
           f"memory {medians['head'][1] / medians['base'][1]:.2f}×")
+# Task(on:) against its naive baseline, within each build (time and peak memory ratios of the
+# medians). The main-actor rows hold every task alive at the loop's end, so their memory ratio
+# is close to the ratio of heap per live task.
+pairs = [("fifo-task", "chain"), ("fifo-task-main", "chain-main"), ("actor-task", "actor-naive"),
+         ("cancellable-task", "chain")]
+print("Task(on:) / naive baseline, within each build:")
+for row, baseline in pairs:
+    if row not in rows or baseline not in rows:
+        continue
+    for side in ("base", "head"):
+        label = sys.argv[2] if side == "base" else "head"
+        t = statistics.median(v[0] for v in rows[row][side]) / statistics.median(v[0] for v in rows[baseline][side])
+        m = statistics.median(v[1] for v in rows[row][side]) / statistics.median(v[1] for v in rows[baseline][side])
+        print(f"  {row + ' / ' + baseline:<30} {label:<8} time {t:.2f}×, memory {m:.2f}×")
 print(f"({sys.argv[3]} rounds, builds taking turns)")
 PY

@@ -15,6 +15,26 @@ actor Counter {
   var count = 0
   let queue = ActorQueue<Counter>()
   init() { queue.adoptExecutionContext(of: self) }
+  func increment() { count &+= 1 }
+}
+
+/// Rows that create their tasks from the main actor. Tasks that inherit the main actor cannot
+/// start while the loop holds it, so when the loop ends all of them are alive: the peak memory
+/// of these rows is mostly live tasks.
+@MainActor
+enum MainActorRows {
+  static func fifoTasks(_ count: Int) async {
+    let queue = FIFOQueue()
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task(on: queue) {} }
+    await last?.value
+  }
+
+  static func taskChain(_ count: Int) async {
+    var last: Task<Void, Never>?
+    for _ in 0..<count { last = Task { [last] in await last?.value } }
+    await last?.value
+  }
 }
 
 /// Peak resident memory in MiB (`getrusage`: KiB on Linux, bytes on Darwin).
@@ -48,6 +68,59 @@ let rows: [String: (count: Int, body: @Sendable () async -> Void)] = [
       await counter.queue.enqueueAndWait { _ in }
     }
   ),
+  // The `Task(on:)` rows and their naive baselines (compared within one build), 200 k tasks each:
+  // a million live tasks take over a gigabyte.
+  // 200 k `Task(on:)` on a FIFO queue from nonisolated code, then await the last.
+  "fifo-task": (
+    200_000,
+    {
+      let queue = FIFOQueue()
+      var last: Task<Void, Never>?
+      for _ in 0..<200_000 { last = Task(on: queue) {} }
+      await last?.value
+    }
+  ),
+  // The naive chain: each task awaits the one before it.
+  "chain": (
+    200_000,
+    {
+      var last: Task<Void, Never>?
+      for _ in 0..<200_000 { last = Task { [last] in await last?.value } }
+      await last?.value
+    }
+  ),
+  "fifo-task-main": (200_000, { await MainActorRows.fifoTasks(200_000) }),
+  "chain-main": (200_000, { await MainActorRows.taskChain(200_000) }),
+  // 200 k `Task(on:)` on an actor queue, then await the last.
+  "actor-task": (
+    200_000,
+    {
+      let counter = Counter()
+      var last: Task<Void, Never>?
+      for _ in 0..<200_000 { last = Task(on: counter.queue) { $0.count &+= 1 } }
+      await last?.value
+    }
+  ),
+  // The naive actor baseline: a plain task per item that hops onto the actor.
+  "actor-naive": (
+    200_000,
+    {
+      let counter = Counter()
+      var last: Task<Void, Never>?
+      for _ in 0..<200_000 { last = Task { await counter.increment() } }
+      await last?.value
+    }
+  ),
+  // 200 k `Task(on:)` on a CancellableQueue over a FIFO queue, then await the last.
+  "cancellable-task": (
+    200_000,
+    {
+      let queue = CancellableQueue(underlyingQueue: FIFOQueue())
+      var last: Task<Void, Never>?
+      for _ in 0..<200_000 { last = Task(on: queue) {} }
+      await last?.value
+    }
+  ),
   // 100 k sequential `enqueueAndWait`.
   "enqueue-and-wait": (
     100_000,
@@ -65,25 +138,15 @@ guard arguments.count == 2, let row = rows[arguments[1]] else {
   FileHandle.standardError.write(Data("usage: queue-rows \(rows.keys.sorted().joined(separator: "|"))\n".utf8))
   exit(2)
 }
-let done = DispatchSemaphore(value: 0)
-let elapsed = Locked(Duration.zero)
+let name = arguments[1]
+// The main thread parks in `dispatchMain()`, so the main actor is free for the rows that need it.
 Task.detached {
   let clock = ContinuousClock()
   let start = clock.now
   await row.body()
-  elapsed.set(start.duration(to: clock.now))
-  done.signal()
+  let (seconds, attoseconds) = start.duration(to: clock.now).components
+  let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  print(name, String(format: "%.1f", nanoseconds / Double(row.count)), String(format: "%.1f", peakMiB()))
+  exit(0)
 }
-done.wait()
-let (seconds, attoseconds) = elapsed.get().components
-let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-print(arguments[1], String(format: "%.1f", nanoseconds / Double(row.count)), String(format: "%.1f", peakMiB()))
-
-/// A value behind a lock, to hand the time out of the task.
-final class Locked<Value: Sendable>: @unchecked Sendable {  // safe: every access holds `lock`
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  func get() -> Value { lock.withLock { value } }
-  func set(_ newValue: Value) { lock.withLock { value = newValue } }
-}
+dispatchMain()
