@@ -206,7 +206,8 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   ) async {
     var batch: [[Entry]] = []
     // Read once per drain: every item of a drain starts under the same run (or none). A Bool,
-    // not the optional executor: see `startImmediatelyPreferring(_:on:)`.
+    // not the optional executor: see `startImmediatelyPreferring(_:on:)`, which reads the
+    // executor again per item, under a run only.
     let preferring = QueueObservation.taskExecutorForNewTasks != nil
     while storage.nextBatch(into: &batch) {
       for chunk in batch.indices {

@@ -35,10 +35,8 @@
       var issues: [ChildIssue]
       /// The child's standard error, for a child that ended unexpectedly.
       var standardError: String
-      /// Set when the parent ended the child for outliving the test's `.timeLimit`.
-      var exceededTimeLimit: Duration? = nil
-      /// Set when the parent ended the child for showing no sign of life this long.
-      var silentFor: Duration? = nil
+      /// Why the parent ended the child (`.running`: it did not).
+      var parentVerdict = ChildMonitor.Verdict.running
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -198,15 +196,10 @@
       finished.signal()
       errorsRead.wait()
       let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
-      var outcome = Outcome(
+      return Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
-        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self))
-      switch verdict.withLock({ $0 }) {
-      case .running: break
-      case .exceededTimeLimit(let limit): outcome.exceededTimeLimit = limit
-      case .silent(let silence): outcome.silentFor = silence
-      }
-      return outcome
+        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
+        parentVerdict: verdict.withLock { $0 })
     }
 
     /// The child's heartbeat count, nil while it has written none.
@@ -251,7 +244,10 @@
           sourceLocation: SourceLocation(
             fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column))
       }
-      if let limit = outcome.exceededTimeLimit {
+      switch outcome.parentVerdict {
+      case .running:
+        break
+      case .exceededTimeLimit(let limit):
         Issue.record(
           Comment(
             rawValue: """
@@ -259,8 +255,7 @@
               (the rest of the suite ran on).
               """), sourceLocation: sourceLocation)
         return
-      }
-      if let silence = outcome.silentFor {
+      case .silent(let silence):
         Issue.record(
           Comment(
             rawValue: """
