@@ -10,25 +10,33 @@ let package = Package(
   products: [
     .library(name: "AsyncQueue", targets: ["AsyncQueue"]),
     // Separate from AsyncQueue so that AsyncQueue does not link Foundation.
-    .library(name: "AsyncOperation", targets: ["AsyncOperation"]),
+    .library(name: "AsyncOperations", targets: ["AsyncOperations"]),
     .library(name: "QueueTesting", targets: ["QueueTesting"]),
     .executable(name: "queue-fuzz", targets: ["queue-fuzz"]),
   ],
   targets: [
     .target(name: "AsyncQueue"),
-    .target(name: "AsyncOperation"),
-    // The engine (executor, strategies, traces, oracles, deadlock reports, scenarios, shrinking)
-    // imports neither Testing nor XCTest, so queue-fuzz links neither; QueueTesting adds the Swift
-    // Testing trait, expectations and the XCTest entry point, and re-exports the engine.
+    .target(name: "AsyncOperations"),
+    // Modules by who uses them. The engine (executor, strategies, traces, oracles, deadlock
+    // reports, the series runner) imports neither Testing nor XCTest, so queue-fuzz links
+    // neither. QueueTesting adds the Swift Testing trait, expectations and the XCTest entry point,
+    // and re-exports the engine. The scenario language, the shrinker and the deliberately broken
+    // queues are queue-fuzz's alone: QueueTesting does not depend on them.
     // One runtime read in C (`swiftcall`): which serial executor the calling thread runs on.
     .target(name: "CQueueTestingRuntime"),
     .target(name: "QueueTestingEngine", dependencies: ["AsyncQueue", "CQueueTestingRuntime"]),
     .target(name: "QueueTesting", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
-    .target(name: "QueueFuzzCore", dependencies: ["QueueTestingEngine"]),
+    .target(name: "QueueScenarios", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
+    .target(name: "QueueFuzzCore", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
-    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperation"]),
-    .testTarget(name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "AsyncQueue"]),
-    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueTestingEngine"]),
+    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperations"]),
+    // Programs whose result depends on ordering, shared by the harness's test targets.
+    .target(name: "QueueWorkloads", dependencies: ["AsyncQueue"], path: "Tests/QueueWorkloads"),
+    .testTarget(name: "QueueTestingEngineTests", dependencies: ["QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
+    .testTarget(
+      name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
+    .testTarget(name: "QueueScenariosTests", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
+    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -27,12 +27,19 @@ replay_fails_again() {
   test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
   grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
     || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
+  # The filter is the test's full ID, anchored: the replay runs that one test and nothing else.
+  grep -Eq "✘ Test run with 1 test( in [0-9]+ suites?)? failed" .build/downstream-replay.log \
+    || { cat .build/downstream-replay.log; fail "the replay of $test ran more than that one test"; }
+}
+# The replay line a failing test printed: its schedule and `swift test --filter '^<full ID>$'`.
+replay_line() { # test, schedule pattern
+  grep -Eo "QUEUE_TESTING_SCHEDULE='$2' swift test --filter '\^[^']*'" "$log" | grep -F "$1\(\)" | head -1
 }
 for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
   schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
   [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
-  replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='[^']*' swift test --filter '$test'" "$log" | head -1)"
+  replay="$(replay_line "$test" "[^']*")"
   [[ -n "$replay" ]] || fail "$test printed no replay line"
   echo "downstream: $test fails on schedule $schedule; replay: $replay"
   replay_fails_again "$test" "$replay"
@@ -56,7 +63,7 @@ echo "downstream: main-actor order, a completion-handler bridge and a Dispatch-b
 test=buggyWorkerGivesBackItsLease
 grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
 grep -Eq "Cancelled by the schedule: task 2 cancelled at step [0-9]+" "$log" || fail "$test did not name the cancellation"
-replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='s1:[^']*[+]c2@[0-9]+[^']*' swift test --filter '$test'" "$log" | head -1)"
+replay="$(replay_line "$test" "s1:[^']*[+]c2@[0-9]+[^']*")"
 [[ -n "$replay" ]] || fail "$test printed no replay line with its cancellation"
 echo "downstream: $test fails with its cancellation named; replay: $replay"
 replay_fails_again "$test" "$replay"

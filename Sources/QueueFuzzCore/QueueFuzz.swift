@@ -1,4 +1,5 @@
 import Foundation
+import QueueScenarios
 import QueueTestingEngine
 
 /// The `queue-fuzz` command line: `run`, `replay`, `generate`, `stress`, `shrink`.

@@ -1,4 +1,5 @@
 import Foundation
+import QueueScenarios
 import QueueTestingEngine
 
 /// Finds and reads scenario files.

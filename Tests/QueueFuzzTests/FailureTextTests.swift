@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 import Testing
 

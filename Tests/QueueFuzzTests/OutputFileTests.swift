@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import QueueFuzzCore
+@testable import QueueScenarios
 @testable import QueueTestingEngine
 
 #if canImport(Glibc)

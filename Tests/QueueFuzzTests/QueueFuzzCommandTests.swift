@@ -2,6 +2,7 @@ import Foundation
 import QueueFuzzCore
 import Testing
 
+@testable import QueueScenarios
 @testable import QueueTestingEngine
 
 /// Captures a command's output.

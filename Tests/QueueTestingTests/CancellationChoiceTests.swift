@@ -2,6 +2,7 @@
   @testable import QueueTesting
   @testable import QueueTestingEngine
   import Synchronization
+  import QueueWorkloads
   import Testing
 
   /// A request whose continuation is stored through an actor hop, answered by a responder that
@@ -220,7 +221,7 @@
       }
       let cancellation = try #require(failure.run.cancellations.first)
       #expect(failure.run.trace.label(ofTask: cancellation.task).hasSuffix("'download'"))
-      let message = failure.message(testName: "request()")
+      let message = failure.message(testID: "M.S/request()")
       #expect(
         message.contains(
           "Cancelled by the schedule: \(failure.run.trace.label(ofTask: cancellation.task)) cancelled at step \(cancellation.step)"
@@ -243,9 +244,9 @@
       .runSeries(
         {
           let registry = RequestRegistry(forgetsCancellation: true)
-          let door = HopVisits()
+          let door = CountingActor()
           let waiter = Task(name: "waiter") {
-            await door.visit("waiter")
+            await door.incrementAndCheck(1)
             await registry.request()
           }
           let responder = Task { await registry.answer() }

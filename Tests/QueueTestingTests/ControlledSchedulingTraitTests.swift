@@ -3,6 +3,7 @@
   import Foundation
   @testable import QueueTesting
   @testable import QueueTestingEngine
+  import QueueWorkloads
   import Testing
 
   // MARK: - The task-per-call counter under the trait: the queues pass every schedule
@@ -14,7 +15,7 @@
     @Test(.controlledScheduling(.random(30, seed: 1)))
     func fifoQueueKeepsOrderOnEverySchedule() async {
       #expect(ControlledExecutor.isControlling)
-      let counter = SeedCounter()
+      let counter = CountingActor()
       let queue = FIFOQueue()
       for iteration in 1...100 {
         queue.enqueue { await counter.incrementAndCheck(iteration) }
@@ -74,8 +75,31 @@
       #expect(
         issues[1].text.contains("Controlled schedule 1 failed (random, 20 schedules, seed 1): 1 failure recorded"))
       #expect(issues[1].text.contains("Replay it alone: QUEUE_TESTING_SCHEDULE='s1:"))
-      #expect(issues[1].text.contains("swift test --filter 'taskPerCallFailsUnderTheTrait'"))
+      #expect(issues[1].text.contains(ControlledScheduling.replayCommand(testID: String(describing: test.id))))
       #expect(issues[1].sourceLocation == test.sourceLocation)
+    }
+
+    /// The replay line selects the failing test and nothing else: its filter is the full test ID,
+    /// escaped and anchored, so a test whose name extends it, one of the same name in another
+    /// suite, or an ID with regex or shell characters is matched exactly.
+    @Test(arguments: [
+      "Tests.Suite/name()/File.swift:12:4",
+      "Tests.Suite/name(x:y:)/File.swift:12:4",
+      "Tests.Suite/it's [a] (b)*+?.^$|{c}",
+      "Tests.Suite/testName",
+    ])
+    func replayFilterSelectsExactlyTheTest(_ id: String) throws {
+      let command = ControlledScheduling.replayCommand(testID: id)
+      // Undo the shell's single quotes as a POSIX shell would.
+      let prefix = "swift test --filter "
+      try #require(command.hasPrefix(prefix))
+      let quoted = command.dropFirst(prefix.count)
+      let pattern = quoted.dropFirst().dropLast().replacingOccurrences(of: #"'\''"#, with: "'")
+      let regex = try Regex(pattern)
+      #expect(id.wholeMatch(of: regex) != nil, "\(command) does not select \(id)")
+      for other in [id + "Fixed", "Other." + id, "X" + id, String(id.dropLast())] {
+        #expect(other.firstMatch(of: regex) == nil, "\(command) also selects \(other)")
+      }
     }
 
     /// On a system older than controlled runs need, the trait records an issue naming the
@@ -136,7 +160,7 @@
           await ControlledSchedulingTrait.run(
             {
               await withNamedContinuation("reply", park)
-            }, under: ControlledScheduling(.random(5)), testName: "stuck()",
+            }, under: ControlledScheduling(.random(5)), testName: "stuck()", testID: "M.S/stuck()",
             sourceLocation: SourceLocation(fileID: "M/F.swift", filePath: "/F.swift", line: 1, column: 1))
         }
       } matching: { issue in

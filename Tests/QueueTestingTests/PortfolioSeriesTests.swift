@@ -149,7 +149,7 @@
         Issue.record("expected a PCT member to find it, got \(member)")
         return
       }
-      let message = failure.message(testName: nil)
+      let message = failure.message()
       #expect(message.contains("Found by: PCT(depth: \(depth))"), "\(message)")
       let replay = ControlledScheduling(.replay(failure.run.schedule)).runSeries(body, failureCount: nil)
       #expect(replay.failure?.run.trace.hash == failure.run.trace.hash)

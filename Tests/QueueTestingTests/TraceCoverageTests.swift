@@ -42,7 +42,7 @@
       let failure = try #require(report.failure)
       #expect(failure.coverage == report.coverage)
       #expect(
-        failure.message(testName: nil).contains(
+        failure.message().contains(
           "Explored: \(report.coverage.distinctTraces) distinct interleaving(s) in \(failure.scheduleNumber) schedule(s)"
         ))
     }

@@ -2,6 +2,7 @@
   import AsyncQueue
   @testable import QueueTesting
   @testable import QueueTestingEngine
+  import QueueWorkloads
   import XCTest
 
   /// The XCTest entry point and the routing of QueueTesting's failures to `XCTFail`. Failures
@@ -72,6 +73,10 @@
       XCTAssertTrue(failures.first?.description.contains("Controlled schedule 1 failed") == true)
       XCTAssertTrue(failures.first?.description.contains("the body threw OutOfOrder()") == true)
       XCTAssertTrue(failures.first?.description.contains("QUEUE_TESTING_SCHEDULE='s1:") == true)
+      // The replay line names this test as `swift test --filter` names XCTest tests.
+      let replay =
+        #"swift test --filter '^QueueTestingTests\.XCTestEntryTests\/testFailingScheduleFailsAtTheCallersLine$'"#
+      XCTAssertTrue(failures.first?.description.contains(replay) == true, failures.first?.description ?? "")
     }
 
     /// On a system older than controlled runs need, the test fails at the caller's line, naming

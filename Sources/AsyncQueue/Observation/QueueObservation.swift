@@ -4,7 +4,8 @@ import Synchronization
 ///
 /// Queues read it once per enqueue: while nothing is installed that read is one relaxed atomic
 /// load and a branch, and the queues take exactly the paths they take without this type.
-public final class QueueObservation: Sendable {
+@usableFromInline
+package final class QueueObservation: Sendable {
   @usableFromInline static let shared = QueueObservation()
 
   /// Set once, never cleared: the fast check for "nothing installed". A static of its own (not
@@ -20,7 +21,7 @@ public final class QueueObservation: Sendable {
   /// The slot is written once, so readers never race with a replacement.
   /// - Returns: Whether `observer` was installed (false: another observer was there first).
   @discardableResult
-  public static func install(_ observer: any QueueObserver) -> Bool {
+  package static func install(_ observer: any QueueObserver) -> Bool {
     let installed = shared.slot.withLock { slot in
       guard slot == nil else { return false }
       slot = observer

@@ -1,11 +1,12 @@
 /// Receives the life of every item of every queue in the process, for QueueTesting's harness.
 ///
 /// This is the hook QueueTesting uses: it installs one observer per process (see
-/// ``QueueObservation``) to build traces, check ordering and explain deadlocks. You may install
-/// your own instead (for logging, say) if you do not use QueueTesting's controlled executor.
+/// ``QueueObservation``) to build traces, check ordering and explain deadlocks. It is package
+/// API, not public: an observer a user installed first would lock the harness out of the slot.
 /// Implementations are called on the thread that enqueues or runs the item, must return
 /// quickly, and must never call into a queue.
-public protocol QueueObserver: AnyObject, Sendable {
+@usableFromInline
+package protocol QueueObserver: AnyObject, Sendable {
   /// An item was enqueued on `queue` by the current task (if any). Returns a token for the
   /// item's later events, or nil when the observer is not interested in this item (for example
   /// because it does not belong to a controlled run); a nil item costs nothing further.
@@ -33,13 +34,15 @@ public protocol QueueObserver: AnyObject, Sendable {
 
 extension QueueObserver {
   /// None: the queues' tasks prefer no executor.
-  public var taskExecutorForNewTasks: (any TaskExecutor)? { nil }
+  package var taskExecutorForNewTasks: (any TaskExecutor)? { nil }
 }
 
 /// What an observer learns about a queue.
-public struct QueueDescription: Sendable {
+@usableFromInline
+package struct QueueDescription: Sendable {
   /// The kinds of queue.
-  public enum Kind: String, Sendable {
+  @usableFromInline
+  package enum Kind: String, Sendable {
     /// A ``FIFOQueue``: items start and finish in order.
     case fifo
     /// An ``ActorQueue``: items start in order on an actor.
@@ -51,14 +54,14 @@ public struct QueueDescription: Sendable {
   }
 
   /// Identifies the queue for as long as it lives.
-  public let id: ObjectIdentifier
+  @usableFromInline package let id: ObjectIdentifier
   /// The queue's name, if it has one.
-  public let name: String?
+  @usableFromInline package let name: String?
   /// The kind of queue.
-  public let kind: Kind
+  @usableFromInline package let kind: Kind
 
   @usableFromInline
-  init(id: ObjectIdentifier, name: String?, kind: Kind) {
+  package init(id: ObjectIdentifier, name: String?, kind: Kind) {
     self.id = id
     self.name = name
     self.kind = kind

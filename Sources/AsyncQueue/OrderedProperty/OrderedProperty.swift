@@ -12,8 +12,13 @@
 ///   print(change.oldValue, "→", change.newValue)   // in write order, across threads
 ///   _ = status.value                                // reading here is fine
 /// }
+/// let changes = status.changes()                    // the same changes, as an AsyncSequence
 /// status.value = "loading"
-/// for await change in status.changes() { ... }      // the same changes, as an AsyncSequence
+/// status.value = "done"
+/// for await change in changes {
+///   if change.newValue == "done" { break }          // leaving the loop ends the observation
+/// }
+/// token.cancel()
 /// ```
 ///
 /// - **Order:** every observer receives the changes written after it was added, each once, in
@@ -66,14 +71,24 @@ public final class OrderedProperty<Value: Sendable>: Sendable {
     return ObservationToken { [state] in state.withLock { $0.removeObserver(id) } }
   }
 
-  /// The changes written from now on, in write order, as an asynchronous sequence. Changes are
-  /// buffered until consumed; the observation ends when the sequence's iteration ends (or its
-  /// task is cancelled).
-  public func changes() -> AsyncStream<OrderedPropertyChange<Value>> {
-    let (stream, continuation) = AsyncStream<OrderedPropertyChange<Value>>.makeStream()
+  /// The changes written from now on, in write order, as an asynchronous sequence.
+  ///
+  /// Changes wait in a buffer, as `bufferingPolicy` says, until the loop takes them; leaving the
+  /// loop (or releasing a sequence never iterated) ends the observation and frees the buffer.
+  /// See ``OrderedPropertyChanges``.
+  public func changes(
+    bufferingPolicy: AsyncStream<OrderedPropertyChange<Value>>.Continuation.BufferingPolicy = .unbounded
+  ) -> OrderedPropertyChanges<Value> {
+    let (stream, continuation) = AsyncStream<OrderedPropertyChange<Value>>.makeStream(
+      bufferingPolicy: bufferingPolicy)
     let token = observe { change in continuation.yield(change) }
-    continuation.onTermination = { _ in token.cancel() }
-    return stream
+    return OrderedPropertyChanges(
+      subscription: OrderedPropertyChanges.Subscription(stream: stream, continuation: continuation, token: token))
+  }
+
+  /// How many observers are registered now (``changes(bufferingPolicy:)`` sequences included).
+  var observerCount: Int {
+    state.withLock(\.observerCount)
   }
 
   private func write(_ newValue: Value) {

@@ -45,6 +45,8 @@ struct OrderedPropertyStateMachine<Value, Observer> {
   }
 
   /// Removes an observer; it receives no change delivered after this.
+  var observerCount: Int { observers.count }
+
   mutating func removeObserver(_ id: UInt64) {
     observers.removeAll { $0.id == id }
   }

@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz replay FILE --schedule TEXT`

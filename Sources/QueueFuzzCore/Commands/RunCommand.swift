@@ -1,4 +1,5 @@
 import Foundation
+import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz run PATH...`

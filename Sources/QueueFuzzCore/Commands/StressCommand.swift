@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]`

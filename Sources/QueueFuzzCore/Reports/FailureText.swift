@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// The text a failure prints: what broke, expected versus observed, the per-task trace and the

@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 extension FuzzReport.Options {

@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// What `queue-fuzz run` and `queue-fuzz stress` found, in the shape `--format json` writes

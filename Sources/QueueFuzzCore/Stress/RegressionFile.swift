@@ -1,4 +1,5 @@
 import Foundation
+import QueueScenarios
 import QueueTestingEngine
 
 /// A failing case saved as a scenario file: comments saying where it came from and how to

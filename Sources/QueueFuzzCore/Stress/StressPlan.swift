@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// Which generated scenarios a stress session runs, and how each is made.

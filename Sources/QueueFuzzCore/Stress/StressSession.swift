@@ -1,3 +1,4 @@
+import QueueScenarios
 import QueueTestingEngine
 
 /// One `queue-fuzz stress` session: runs the plan's scenarios until the budget ends, shrinks and

@@ -33,8 +33,9 @@
       }
 
       /// The failure for a person: which schedule, what went wrong, and how to replay just it.
-      /// - Parameter testName: The test's name, for the `swift test --filter` of the replay line.
-      public func message(testName: String? = nil) -> String {
+      /// - Parameter testID: The test's full identifier, for the replay line's `swift test
+      ///   --filter` (see ``ControlledScheduling/replayCommand(testID:)``); nil: no command.
+      public func message(testID: String? = nil) -> String {
         let what: String =
           switch problem {
           case .failuresRecorded(let count): "\(count) failure\(count == 1 ? "" : "s") recorded (see above)"
@@ -45,12 +46,7 @@
           case .outsideWakeUpNeverCame(let labels):
             "declared outside wake-ups never came: \(labels.joined(separator: ", "))"
           }
-        var filter = ""
-        if let testName {
-          // `--filter` takes a regular expression; the name without its argument list matches.
-          let bare = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
-          filter = " swift test --filter '\(bare)'"
-        }
+        let filter = testID.map { " " + ControlledScheduling.replayCommand(testID: $0) } ?? ""
         // A portfolio takes turns between strategies: say which one found the failure.
         let foundBy = series.kind == .portfolio ? run.strategySummary.map { "\nFound by: \($0)" } ?? "" : ""
         let explored =

@@ -80,18 +80,31 @@
       return resolved
     }
 
-    /// How to run this series up to a given schedule again, for a test named `testName`: the
-    /// same seed replays a random, PCT or portfolio series schedule by schedule.
-    func rerunLine(testName: String) -> String {
-      let bare = testName.split(separator: "(", maxSplits: 1).first.map(String.init) ?? testName
+    /// How to run this series up to a given schedule again, for the test `testID` (see
+    /// ``replayCommand(testID:)``): the same seed replays a random, PCT or portfolio series
+    /// schedule by schedule.
+    func rerunLine(testID: String) -> String {
+      let command = Self.replayCommand(testID: testID)
       switch series.kind {
       case .random, .pct, .portfolio:
-        return "\(Self.seedVariable)=\(series.seed) swift test --filter '\(bare)'"
+        return "\(Self.seedVariable)=\(series.seed) \(command)"
       case .replay(let schedule):
-        return "\(Self.scheduleVariable)='\(schedule)' swift test --filter '\(bare)'"
+        return "\(Self.scheduleVariable)='\(schedule)' \(command)"
       case .exhaustive:
-        return "swift test --filter '\(bare)'"
+        return command
       }
+    }
+
+    /// The `swift test` command that runs the test `testID` and nothing else, for a shell.
+    ///
+    /// `testID` is the test's full identifier: `String(describing: Test.current!.id)` under
+    /// Swift Testing, `Module.Class/method` under XCTest. `--filter` takes a regular expression
+    /// that may match anywhere in an identifier, so the identifier is escaped and anchored:
+    /// neither `nameFixed` nor a test of the same name in another suite runs beside it.
+    public static func replayCommand(testID: String) -> String {
+      let pattern = "^" + NSRegularExpression.escapedPattern(for: testID) + "$"
+      let quoted = "'" + pattern.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+      return "swift test --filter \(quoted)"
     }
 
     /// The failure a test under controlled scheduling gets on a system older than controlled runs

@@ -71,7 +71,9 @@
           Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
         }
       #endif
-      await Self.run(function, under: scheduling, testName: test.name, sourceLocation: test.sourceLocation)
+      await Self.run(
+        function, under: scheduling, testName: test.name, testID: ChildProcessIsolation.testID(test),
+        sourceLocation: test.sourceLocation)
     }
 
     #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
@@ -81,7 +83,7 @@
       static func startWatchdog(for test: Test, scheduling: ControlledScheduling, environment: [String: String]) {
         let name = test.name
         let series = scheduling.series
-        let rerun = scheduling.rerunLine(testName: name)
+        let rerun = scheduling.rerunLine(testID: ChildProcessIsolation.testID(test))
         JobWatchdog.start(
           limit: JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment),
           parent: environment[JobWatchdog.parentVariable].flatMap { Int32($0) },
@@ -104,12 +106,12 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func run(
       _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
-      sourceLocation: SourceLocation
+      testID: String?, sourceLocation: SourceLocation
     ) async {
       await withoutActuallyEscaping(function) { body in
         let report = await scheduling.run(body)
         guard let failure = report.failure else { return }
-        let message = failure.message(testName: testName)
+        let message = failure.message(testID: testID)
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         Attachment.record(
           failure.traceText(), named: "controlled-schedule-\(failure.scheduleNumber)-trace.txt",

@@ -42,9 +42,16 @@
       let report = resolved.runSeries(body, failureCount: { self.testRun?.totalFailureCount ?? 0 })
       if let failure = report.failure {
         // XCTest on Linux has no attachments: the end of the trace goes into the message.
-        XCTFail(failure.message(testName: name) + "\n" + failure.traceText(limit: 40), file: file, line: line)
+        XCTFail(failure.message(testID: xcTestID) + "\n" + failure.traceText(limit: 40), file: file, line: line)
       }
       return report
+    }
+
+    /// This test as `swift test --filter` names an XCTest test: `Module.Class/method`. (`name` is
+    /// `-[Module.Class method]` on Apple platforms and `Class.method` elsewhere.)
+    var xcTestID: String {
+      let method = name.split(whereSeparator: { " .".contains($0) }).last.map { $0.filter { $0 != "]" } } ?? name
+      return "\(String(reflecting: type(of: self)))/\(method)"
     }
   }
 #endif

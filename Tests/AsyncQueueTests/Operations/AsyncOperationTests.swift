@@ -1,4 +1,4 @@
-import AsyncOperation
+import AsyncOperations
 import Dispatch
 import Foundation
 import Testing
@@ -64,23 +64,28 @@ struct AsyncOperationTests {
   }
 
   /// An operation cancelled before it starts finishes without running; a second finish call
-  /// changes nothing.
+  /// changes nothing but reports a diagnostic naming the operation, as a CompletionQueue item's
+  /// second call does.
   @Test func cancelledBeforeStartAndSecondFinish() async {
     let queue = OperationQueue()
     let ran = LockedState<Int>.make(0)
+    let reports = LockedState<[String]>.make([])
     let cancelled = AsyncOperation { finish in
       ran.withLock { $0 += 1 }
       finish()
     }
     cancelled.cancel()
-    let twice = AsyncOperation { finish in
+    let report: @Sendable (String) -> Void = { message in reports.withLock { $0.append(message) } }
+    let twice = AsyncOperation(diagnostic: report) { finish in
       ran.withLock { $0 += 1 }
       finish()
       finish()
     }
+    twice.name = "save"
     await run([cancelled, twice], on: queue)
     #expect(ran.withLock { $0 } == 1)
     #expect(cancelled.isFinished && twice.isFinished)
+    #expect(reports.withLock { $0 } == ["finish() of operation 'save' was called again; ignored"])
   }
 
   /// Cancelling a running async-form operation cancels its task; the queue still waits for it.

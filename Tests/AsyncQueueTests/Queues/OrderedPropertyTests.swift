@@ -57,4 +57,58 @@ struct OrderedPropertyTests {
     property.value = 2
     #expect(count.withLock { $0 } == 1)
   }
+
+  /// Leaving a `for await` loop over `changes()` ends its observation: later writes are not held
+  /// in a buffer nobody reads. So does releasing a sequence that was never iterated.
+  @Test func leavingTheLoopEndsTheObservation() async {
+    let property = OrderedProperty(0)
+    let changes = property.changes()
+    #expect(property.observerCount == 1)
+    property.value = 1
+    for await change in changes {
+      #expect(change.newValue == 1)
+      break
+    }
+    #expect(property.observerCount == 0)
+    for value in 2...1_000 { property.value = value }
+    do {
+      _ = property.changes()
+    }
+    #expect(property.observerCount == 0)
+  }
+
+  /// The documentation's example: it terminates, and sees the changes in write order.
+  @Test func theDocumentationExampleTerminates() async {
+    let status = OrderedProperty("idle")
+    let seen = LockedState<[String]>.make([])
+    let token = status.observe { change in
+      seen.withLock { $0.append("\(change.oldValue) → \(change.newValue)") }
+      _ = status.value
+    }
+    let changes = status.changes()
+    status.value = "loading"
+    status.value = "done"
+    var looped: [String] = []
+    for await change in changes {
+      looped.append(change.newValue)
+      if change.newValue == "done" { break }
+    }
+    token.cancel()
+    #expect(looped == ["loading", "done"])
+    #expect(seen.withLock { $0 } == ["idle → loading", "loading → done"])
+    #expect(status.observerCount == 0)
+  }
+
+  /// A bounded buffer keeps the newest changes a slow loop has not taken, in write order.
+  @Test func aBoundedBufferKeepsTheNewest() async {
+    let property = OrderedProperty(0)
+    let changes = property.changes(bufferingPolicy: .bufferingNewest(3))
+    for value in 1...100 { property.value = value }
+    var seen: [Int] = []
+    for await change in changes {
+      seen.append(change.newValue)
+      if change.newValue == 100 { break }
+    }
+    #expect(seen == [98, 99, 100])
+  }
 }

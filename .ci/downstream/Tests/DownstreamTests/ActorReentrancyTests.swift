@@ -88,6 +88,10 @@ func fixedAccountLosesNoUpdate() async {
   #expect(await account.balance == 70)
 }
 
+/// A test whose name extends a failing test's: the failing test's replay line must not run it
+/// (`.ci/downstream.sh` checks that a replay runs one test).
+@Test func buggyCacheDownloadsOnceNamesake() {}
+
 @Test(.controlledScheduling(.random(100)))
 func buggyCacheDownloadsOnce() async {
   let cache = BuggyImageCache()

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# What a user's package can name. A package depending on this one by path imports each product
+# and names what is public (it must compile) and what is not (each must be refused): the scenario
+# language, the shrinker and the deliberately broken queues belong to queue-fuzz, and the queues'
+# observer hooks belong to the harness. One build; the compiler reports every refused name.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$root/.build/public-surface"
+rm -rf "$work/Sources"
+mkdir -p "$work/Sources/Surface"
+cat > "$work/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "Surface",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "swift-queue-harness", path: "$root")],
+  targets: [
+    .target(
+      name: "Surface",
+      dependencies: [
+        .product(name: "QueueTesting", package: "swift-queue-harness"),
+        .product(name: "AsyncQueue", package: "swift-queue-harness"),
+      ])
+  ]
+)
+SWIFT
+cat > "$work/Sources/Surface/Public.swift" <<'SWIFT'
+import AsyncQueue
+import QueueTesting
+
+// What users name: each line must compile.
+let fifo = FIFOQueue()
+let series: ScheduleSeries = .portfolio(100, seed: 1)
+let configuration = ControlledScheduling(.random(10))
+func strategy() -> some ScheduleStrategy { SeededRandomStrategy(seed: 1) }
+SWIFT
+cat > "$work/Sources/Surface/Hidden.swift" <<'SWIFT'
+import AsyncQueue
+import QueueTesting
+
+// What users cannot name: each line must be refused.
+let hidden1: Scenario? = nil
+let hidden2: ScenarioRunner.Options? = nil
+let hidden3: QueueImplementation? = nil
+let hidden4: ScenarioShrinker.Type? = nil
+let hidden5: ScenarioParser.Type? = nil
+let hidden6: (any QueueObserver)? = nil
+let hidden7: QueueObservation? = nil
+let hidden8: QueueDescription? = nil
+SWIFT
+status=0
+(cd "$work" && swift build > build.log 2>&1) || status=$?
+test "$status" -ne 0 || { cat "$work/build.log"; echo "public-surface: a hidden name compiled" >&2; exit 1; }
+! grep -q "Public.swift:[0-9]*:[0-9]*: error" "$work/build.log" \
+  || { grep "error" "$work/build.log" | sort -u; echo "public-surface: a public name did not compile" >&2; exit 1; }
+for name in Scenario ScenarioRunner QueueImplementation ScenarioShrinker ScenarioParser QueueObserver QueueObservation \
+  QueueDescription; do
+  grep -Eq "Hidden.swift:[0-9]+:[0-9]+: error: cannot find type '$name' in scope" "$work/build.log" \
+    || { grep "error" "$work/build.log" | sort -u; echo "public-surface: '$name' is visible downstream" >&2; exit 1; }
+done
+echo "public-surface: a downstream package names the queues and the trait; it cannot name the scenario types, the broken queues or the observer hooks"

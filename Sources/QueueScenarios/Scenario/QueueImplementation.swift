@@ -1,0 +1,65 @@
+import AsyncQueue
+import QueueTestingEngine
+
+/// Which queues a scenario runs against: the real ones, or a deliberately broken one (a
+/// *mutant*) that the oracles must catch.
+public enum QueueImplementation: String, CaseIterable, Sendable {
+  /// `FIFOQueue`, `ActorQueue` and `MainActor.queue` as shipped.
+  case real
+  /// Every queue is a `Task { }` per item (the task-per-call counterexample).
+  case taskPerEnqueue = "task-per-enqueue"
+  /// FIFO queues let the next item start when the current one suspends (actor-queue
+  /// semantics where FIFO is promised).
+  case fifoReleasesAtSuspension = "fifo-suspend-release"
+  /// Actor queues start items through the actor's priority-ordered job queue (the anchor's
+  /// flaw): mixed priorities reorder starts.
+  case actorPriorityReorder = "actor-priority"
+  /// FIFO queues keep their order, but number their items with a counter that outlives each run
+  /// and yield before odd-numbered items: the same schedule replays differently. Only
+  /// `--check-determinism` (``ScenarioRunner/Options/checkDeterminism``) catches it.
+  case stateBetweenRuns = "state-between-runs"
+
+  /// The implementations that break an ordering guarantee (every one but ``real`` and
+  /// ``stateBetweenRuns``, which breaks determinism instead).
+  public static var mutants: [QueueImplementation] { allCases.filter { $0 != .real && $0 != .stateBetweenRuns } }
+
+  /// A fresh runtime for one queue of one run.
+  func makeRuntime(for queue: Scenario.Queue) -> any ScenarioQueueRuntime {
+    switch (self, queue.kind) {
+    case (.real, .fifo), (.actorPriorityReorder, .fifo):
+      RealFIFORuntime(queue: FIFOQueue(name: queue.name))
+    case (.stateBetweenRuns, .fifo):
+      RunCountingFIFORuntime(queue: FIFOQueue(name: queue.name))
+    case (.real, .actor), (.fifoReleasesAtSuspension, .actor), (.stateBetweenRuns, .actor):
+      Self.actorRuntime()
+    case (.real, .main), (.fifoReleasesAtSuspension, .main), (.stateBetweenRuns, .main):
+      Self.mainActorRuntime()
+    case (.taskPerEnqueue, .fifo):
+      TaskPerEnqueueRuntime(actor: nil)
+    case (.taskPerEnqueue, .actor), (.taskPerEnqueue, .main):
+      TaskPerEnqueueRuntime(actor: ScenarioActor())
+    case (.fifoReleasesAtSuspension, .fifo):
+      // An actor queue on a private actor: starts in order, but only until the first suspension.
+      Self.actorRuntime()
+    case (.actorPriorityReorder, .actor), (.actorPriorityReorder, .main):
+      PriorityOrderedActorRuntime(actor: PriorityOrderedActor())
+    case (_, .completion):
+      // Queues are made only by the parser and the generator, and neither makes this kind.
+      preconditionFailure("scenarios have no completion queues")
+    }
+  }
+
+  private static func actorRuntime() -> RealActorRuntime<ScenarioActor> {
+    let actor = ScenarioActor()
+    return RealActorRuntime(actor: actor, queue: actor.queue)
+  }
+
+  /// An actor queue on the main actor, as `MainActor.queue` is, but fresh for each run: the
+  /// process's `MainActor.queue` is shared with code outside the run (tests running in
+  /// parallel), which could hold its turn while a run waits.
+  private static func mainActorRuntime() -> RealActorRuntime<MainActor> {
+    let queue = ActorQueue<MainActor>()
+    queue.adoptExecutionContext(of: MainActor.shared)
+    return RealActorRuntime(actor: MainActor.shared, queue: queue)
+  }
+}

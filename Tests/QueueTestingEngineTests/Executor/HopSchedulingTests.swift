@@ -1,0 +1,470 @@
+#if compiler(>=6.3)
+  import AsyncQueue
+  import Synchronization
+  import Testing
+
+  @testable import QueueTestingEngine
+
+  /// Every actor hop is a scheduling point: for each kind of hop, a body whose bad outcome only
+  /// the interleaving at that hop produces, found by random, PCT and exhaustive search. Run with
+  /// the runtime's inline fast path forced back on (`HopPolicy.runtimeFastPath`), the same
+  /// bodies pass every schedule: the tests below fail if hops stop being choices.
+  @Suite("Every actor hop is a scheduling point", .serialized)
+  struct HopSchedulingTests {
+    /// A body and the mark that only a bad interleaving leaves.
+    struct Probe: Sendable, CustomTestStringConvertible {
+      let name: String
+      let bad: String
+      let body: @Sendable () async -> Void
+      var testDescription: String { name }
+    }
+
+    static let probes: [Probe] = [
+      Probe(name: "actor -> idle actor (lost update)", bad: "balance=90") {
+        let account = HopAccount()
+        async let first: Void = account.withdrawAuditing(10)
+        async let second: Void = account.withdrawAuditing(10)
+        _ = await (first, second)
+        TraceRecorder.mark("balance=\(await account.balance)")
+      },
+      Probe(name: "actor -> nonisolated code (lost update)", bad: "balance=90") {
+        let account = HopAccount()
+        async let first: Void = account.withdrawThroughHelper(10)
+        async let second: Void = account.withdrawThroughHelper(10)
+        _ = await (first, second)
+        TraceRecorder.mark("balance=\(await account.balance)")
+      },
+      Probe(name: "actor -> nonisolated -> other actor (order inversion)", bad: "inverted") {
+        let first = HopVisits()
+        let second = HopVisits()
+        async let one: Void = visitBoth("1", first, second)
+        async let two: Void = visitBoth("2", first, second)
+        _ = await (one, two)
+        TraceRecorder.mark(await first.log == second.log ? "same" : "inverted")
+      },
+      Probe(name: "nonisolated -> idle actor (work between)", bad: "seen: a b") {
+        let order = LockedOrder()
+        let visits = HopVisits()
+        async let one: Void = appendThenSnapshot("a", order, visits)
+        async let two: Void = { order.append("b") }()
+        _ = await (one, two)
+        TraceRecorder.mark("seen: \(await visits.log.joined(separator: " "))")
+      },
+      Probe(name: "actor -> main actor and back (lost update)", bad: "balance=90") {
+        let account = HopAccount()
+        async let first: Void = account.withdrawThroughMainActor(10)
+        async let second: Void = account.withdrawThroughMainActor(10)
+        _ = await (first, second)
+        TraceRecorder.mark("balance=\(await account.balance)")
+      },
+      Probe(name: "actor on a custom executor -> idle actor (lost update)", bad: "count=1") {
+        let counter = MainExecutorCounter()
+        async let first: Void = counter.incrementAuditing()
+        async let second: Void = counter.incrementAuditing()
+        _ = await (first, second)
+        TraceRecorder.mark("count=\(await counter.count)")
+      },
+      Probe(name: "unstructured task preferring the harness executor (order inversion)", bad: "inverted") {
+        let first = HopVisits()
+        let second = HopVisits()
+        // The probes are a stored property; its closures check what the tests that run them state.
+        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
+        let one = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("1", first, second) }
+        let two = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("2", first, second) }
+        await one.value
+        await two.value
+        TraceRecorder.mark(await first.log == second.log ? "same" : "inverted")
+      },
+    ]
+
+    /// Probes whose hop the runtime's fast path made inline (the mutation check applies). Hops
+    /// onto or off the main actor (and an actor on its executor) were choices before too, and a
+    /// task created with a task-executor preference never took the fast path.
+    static let inlineBefore: Set<String> = [
+      "actor -> idle actor (lost update)", "actor -> nonisolated code (lost update)",
+      "actor -> nonisolated -> other actor (order inversion)", "nonisolated -> idle actor (work between)",
+    ]
+
+    static func leavesMark(_ result: RunResult, _ mark: String) -> Bool {
+      result.trace.events.contains { if case .mark(mark) = $0.kind { true } else { false } }
+    }
+
+    /// The number of the first schedule of `series` whose run leaves `probe.bad`, if any.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func firstBadSchedule(_ probe: Probe, _ series: ScheduleSeries) -> Int? {
+      var number = 0
+      var found: Int?
+      series.runSchedules { strategy in
+        number += 1
+        let result = ControlledExecutor.runBlocking(strategy: strategy, probe.body)
+        #expect(result.outcome == .completed, "\(probe.name): schedule \(number) did not complete")
+        #expect(result.everyHopWasAChoice, "\(probe.name): tasks \(result.inlineHopTasks) hopped inline")
+        if leavesMark(result, probe.bad) { found = number }
+        return (result, found == nil)
+      }
+      return found
+    }
+
+    @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func randomSearchReachesTheInterleaving(_ probe: Probe) {
+      let found = Self.firstBadSchedule(probe, .random(100, seed: 1))
+      #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
+    }
+
+    @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func pctSearchReachesTheInterleaving(_ probe: Probe) {
+      let found = Self.firstBadSchedule(probe, .pct(100, depth: 2, seed: 1))
+      #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
+    }
+
+    @Test(arguments: probes)
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func exhaustiveSearchReachesTheInterleaving(_ probe: Probe) {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), probe.body) {
+        Self.leavesMark($0, probe.bad)
+      }
+      #expect(exploration.stoppedAt != nil, "\(probe.name): \(exploration.search.schedulesExplored) schedules")
+    }
+
+    /// The mutation check: with the runtime's fast path back, the bad interleaving is never
+    /// reached, yet the search would have called the space exhausted.
+    @Test(arguments: probes.filter { inlineBefore.contains($0.name) })
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func withInlineHopsTheInterleavingIsMissed(_ probe: Probe) {
+      RunLoopCore.$hopPolicy.withValue(.runtimeFastPath) {
+        var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
+        var reached = false
+        while let strategy = search.nextStrategy() {
+          let result = ControlledExecutor.runBlocking(strategy: strategy, probe.body)
+          search.record(result)
+          reached = reached || Self.leavesMark(result, probe.bad)
+        }
+        #expect(!reached)
+        #expect(search.ranEverySchedule)
+      }
+    }
+
+    /// A `Task {}` does not inherit the harness's task-executor preference, so when it leaves an
+    /// actor the runtime may continue it inline: the run says so, and an exhaustive search that
+    /// runs out of schedules does not claim the space exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func unstructuredTasksThatMayHopInlineAreReported() {
+      let body: @Sendable () async -> Void = {
+        let first = HopVisits()
+        let second = HopVisits()
+        let one = Task(name: "one") { () async -> Void in await visitBoth("1", first, second) }
+        let two = Task(name: "two") { () async -> Void in await visitBoth("2", first, second) }
+        await one.value
+        await two.value
+      }
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), body)
+      #expect(exploration.search.ranEverySchedule)
+      #expect(!exploration.search.isExhausted)
+      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+    }
+
+    /// Tasks created inside an actor method, isolated to that actor, start from the actor's own
+    /// queue: the harness never holds a job of theirs, and they leave the actor for another idle
+    /// actor inline. The lost update between them is still found, and for the fixed twin the
+    /// search lists both tasks and does not claim the space exhausted: stretches of theirs ran
+    /// without a choice.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test(arguments: [false, true])
+    func tasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
+        let spawner = SpawningCounter()
+        for task in await spawner.spawnIncrements(fixed: fixed) { await task.value }
+        TraceRecorder.mark("count=\(await spawner.count)")
+      } stopWhen: {
+        Self.leavesMark($0, "count=1")
+      }
+      #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
+      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+      #expect(!exploration.search.isExhausted)
+    }
+
+    /// The lost update across a synchronous method of another actor, under unbounded exhaustive
+    /// search, with unstructured tasks as users write it: found.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func lostUpdateWithUnstructuredTasksIsFoundByExhaustiveSearch() {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil)) {
+        let account = HopAccount()
+        let first = Task { await account.withdrawAuditing(10) }
+        let second = Task { await account.withdrawAuditing(10) }
+        await first.value
+        await second.value
+        TraceRecorder.mark("balance=\(await account.balance)")
+      } stopWhen: {
+        Self.leavesMark($0, "balance=90")
+      }
+      #expect(exploration.stoppedAt != nil)
+    }
+
+    /// The queues' own tasks (drainers, `Task(on:)`, SingleFlight's operation) prefer the
+    /// harness's executor under a run, so their hops are choices; outside a run they prefer none.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func queueTasksPreferTheHarnessExecutorOnlyUnderARun() async {
+      let queue = FIFOQueue()
+      let outside = await Task(on: queue) { currentTaskHasPreference() }.value
+      #expect(!outside)
+      let visits = QueuedVisits()
+      let outsideItem = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+        visits.queue.enqueue { _ in done.resume(returning: currentTaskHasPreference()) }
+      }
+      #expect(!outsideItem)
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let queue = FIFOQueue()
+        queue.enqueue { TraceRecorder.mark("drainer: \(currentTaskHasPreference())") }
+        let onQueue = await Task(on: queue) { currentTaskHasPreference() }.value
+        TraceRecorder.mark("Task(on:): \(onQueue)")
+        let visits = QueuedVisits()
+        visits.queue.enqueue { _ in TraceRecorder.mark("ActorQueue item: \(currentTaskHasPreference())") }
+        await visits.queue.enqueueAndWait { _ in }
+      }
+      #expect(Self.leavesMark(result, "drainer: true"))
+      #expect(Self.leavesMark(result, "Task(on:): true"))
+      #expect(Self.leavesMark(result, "ActorQueue item: true"))
+      #expect(result.everyHopWasAChoice)
+    }
+
+    /// `Task.sleep`'s own timer task only resumes the sleeper: it is not reported.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func sleepingNextToAnActorKeepsEveryHopAChoice() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let visits = HopVisits()
+        async let one: Void = visits.visit("1")
+        async let two: Void = { try? await Task.sleep(for: .milliseconds(5)) }()
+        _ = await (one, two)
+      }
+      #expect(result.outcome == .completed)
+      #expect(result.inlineHopTasks.isEmpty)
+    }
+
+    /// A body whose space really is small (structured tasks, one actor) is still exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aSmallSpaceIsStillExhausted() {
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 1_000)) {
+        let visits = HopVisits()
+        async let one: Void = visits.visit("1")
+        async let two: Void = visits.visit("2")
+        _ = await (one, two)
+      }
+      #expect(exploration.search.isExhausted)
+      #expect(exploration.search.inlineHopTasks.isEmpty)
+      #expect(exploration.search.schedulesExplored > 1)
+      #expect(exploration.search.schedulesExplored < 1_000)
+    }
+  }
+
+  /// Isolation checks behave under control as on real threads.
+  @Suite("Isolation under control", .serialized)
+  struct IsolationUnderControlTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func mainActorAssumeIsolatedPassesOnMainActorCode() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        await Task { @MainActor in assumeMainActor() }.value
+      }
+      #expect(result.outcome == .completed)
+      #expect(HopSchedulingTests.leavesMark(result, "main assumed"))
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func actorAssumeIsolatedAndIsolationParameterNameTheActor() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let visits = HopVisits()
+        await visits.checkIsolation()
+      }
+      #expect(result.outcome == .completed)
+      #expect(HopSchedulingTests.leavesMark(result, "isolation is the actor"))
+      #expect(HopSchedulingTests.leavesMark(result, "actor assumed"))
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func preconditionIsolatedPassesOnTheActorsOwnExecutor() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let visits = HopVisits()
+        await visits.checkPrecondition()
+        await MainActor.run { MainActor.preconditionIsolated() }
+        TraceRecorder.mark("preconditions held")
+      }
+      #expect(result.outcome == .completed)
+      #expect(HopSchedulingTests.leavesMark(result, "preconditions held"))
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func isolationIsNilInNonisolatedCode() {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        await nonisolatedIsolationCheck()
+      }
+      #expect(HopSchedulingTests.leavesMark(result, "nonisolated: no isolation"))
+    }
+
+    /// `Task.immediate` runs synchronously up to its first suspension, on every schedule, on
+    /// the main actor and from an actor alike.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func taskImmediateRunsUpToItsFirstSuspensionBeforeTheCallerGoesOn() {
+      for seed in UInt64(1)...20 {
+        let result = ControlledExecutor.runBlocking(seed: seed) {
+          let visits = HopVisits()
+          await visits.startImmediately()
+          await MainActor.run {
+            _ = Task.immediate { @MainActor in
+              TraceRecorder.mark("main immediate body")
+              await Task.yield()
+            }
+            TraceRecorder.mark("main caller goes on")
+          }
+        }
+        let marks = result.trace.events.compactMap { if case .mark(let label) = $0.kind { label } else { nil } }
+        #expect(
+          marks.starts(with: [
+            "actor immediate body", "actor caller goes on", "main immediate body", "main caller goes on",
+          ]),
+          "seed \(seed): \(marks)")
+      }
+    }
+  }
+
+  actor HopAudit {
+    var entries = 0
+    func record() { entries += 1 }
+  }
+
+  actor HopAccount {
+    var balance = 100
+    let audit = HopAudit()
+
+    /// Reads, awaits a synchronous method of another actor, writes: two of these can interleave.
+    func withdrawAuditing(_ amount: Int) async {
+      let read = balance
+      await audit.record()
+      balance = read - amount
+    }
+
+    func withdrawThroughHelper(_ amount: Int) async {
+      let read = balance
+      await hopHelper()
+      balance = read - amount
+    }
+
+    func withdrawThroughMainActor(_ amount: Int) async {
+      let read = balance
+      await MainActor.run { _ = hopHelperCalls.add(1, ordering: .relaxed) }
+      balance = read - amount
+    }
+  }
+
+  /// An actor whose executor is the main actor's (a custom executor).
+  actor MainExecutorCounter {
+    nonisolated var unownedExecutor: UnownedSerialExecutor { MainActor.sharedUnownedExecutor }
+    var count = 0
+    let audit = HopAudit()
+
+    func incrementAuditing() async {
+      let read = count
+      await audit.record()
+      count = read + 1
+    }
+  }
+
+  /// An actor with an `ActorQueue` of its own.
+  actor QueuedVisits {
+    let queue = ActorQueue<QueuedVisits>()
+    init() { queue.adoptExecutionContext(of: self) }
+  }
+
+  actor HopVisits {
+    var log: [String] = []
+    func visit(_ name: String) { log.append(name) }
+    func snapshot(_ order: LockedOrder) { log = order.names }
+
+    func checkIsolation() {
+      if #isolation === self { TraceRecorder.mark("isolation is the actor") }
+      assumeIsolatedHere(self)
+    }
+
+    func checkPrecondition() {
+      preconditionIsolated()
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func startImmediately() {
+      _ = Task.immediate {
+        TraceRecorder.mark("actor immediate body")
+        await Task.yield()
+      }
+      TraceRecorder.mark("actor caller goes on")
+    }
+  }
+
+  nonisolated func assumeIsolatedHere(_ visits: HopVisits) {
+    _ = visits.assumeIsolated { _ in TraceRecorder.mark("actor assumed") }
+  }
+
+  /// Synchronous code that asserts it runs on the main actor.
+  nonisolated func assumeMainActor() {
+    _ = MainActor.assumeIsolated { TraceRecorder.mark("main assumed") }
+  }
+
+  func nonisolatedIsolationCheck(isolation: isolated (any Actor)? = #isolation) async {
+    if isolation == nil { TraceRecorder.mark("nonisolated: no isolation") }
+  }
+
+  let hopHelperCalls = Atomic<Int>(0)
+
+  /// Whether the current task has a task-executor preference.
+  func currentTaskHasPreference() -> Bool {
+    withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+  }
+
+  /// Creates its increments as tasks inside its own method: they are isolated to it, and each
+  /// hops to another actor (`audit`) in the middle. Buggy: read, hop, write (a lost update).
+  actor SpawningCounter {
+    private(set) var count = 0
+    let audit = HopAudit()
+
+    func spawnIncrements(fixed: Bool) -> [Task<Void, Never>] {
+      (0..<2).map { _ in
+        Task {
+          if fixed {
+            self.count += 1
+            await self.audit.record()
+          } else {
+            let read = self.count
+            await self.audit.record()
+            self.count = read + 1
+          }
+        }
+      }
+    }
+  }
+
+  /// A nonisolated async function that does not suspend: calling it from an actor is a hop off
+  /// the actor and back.
+  @inline(never) nonisolated func hopHelper() async {
+    hopHelperCalls.add(1, ordering: .relaxed)
+  }
+
+  /// Visits `first`, runs nonisolated code, then visits `second`.
+  func visitBoth(_ name: String, _ first: HopVisits, _ second: HopVisits) async {
+    await first.visit(name)
+    await hopHelper()
+    await second.visit(name)
+  }
+
+  /// Appends `name` under a lock, then hops onto the actor and logs what the lock holds there:
+  /// another task's append shows up only if the hop let it run in between.
+  func appendThenSnapshot(_ name: String, _ order: LockedOrder, _ visits: HopVisits) async {
+    order.append(name)
+    await visits.snapshot(order)
+  }
+
+  /// Names appended under a lock, from any task.
+  final class LockedOrder: Sendable {
+    private let lock = Mutex<[String]>([])
+    var names: [String] { lock.withLock { $0 } }
+    func append(_ name: String) { lock.withLock { $0.append(name) } }
+  }
+#endif
