@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "QueueTestingEngine", dependencies: ["AsyncQueue", "CQueueTestingRuntime"]),
     .target(name: "QueueTesting", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
     .target(name: "QueueScenarios", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
-    .target(name: "QueueFuzzCore", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
+    .target(name: "QueueFuzzCore", dependencies: ["QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
     .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperations"]),
     // Programs whose result depends on ordering, shared by the harness's test targets.
@@ -36,7 +36,7 @@ let package = Package(
     .testTarget(
       name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
     .testTarget(name: "QueueScenariosTests", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
-    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine"]),
+    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -3,11 +3,11 @@
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 func plantedEngineUse() -> Bool {
-  RunLoopCore.shared.isDriverThread
+  RunDriver.shared.isDriverThread
 }
 
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-func plantedEngineCovered() -> Bool { RunLoopCore.shared.isDriverThread }
+func plantedEngineCovered() -> Bool { RunDriver.shared.isDriverThread }
 
 enum PlantedFactory: ExecutorFactory {
   static var mainExecutor: any MainExecutor { fatalError() }

@@ -1,3 +1,4 @@
+import AsyncQueue
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ extension QueueFuzzCommandSuites {
       let fifo = folder + "/report.fifo"
       #expect(mkfifo(fifo, 0o600) == 0)
       // The reader: opening a FIFO for reading waits for the writer, then reads to its end.
-      let read = Locked<Data?>(nil)
+      let read = LockedState<Data?>(nil)
       let reader = Thread {
         let data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile()
         read.withLock { $0 = data }
@@ -126,7 +127,7 @@ extension QueueFuzzCommandSuites {
       defer { try? FileManager.default.removeItem(atPath: folder) }
       let path = folder + "/report.json"
       try "{\"from\": \"an earlier session\"}".write(toFile: path, atomically: false, encoding: .utf8)
-      let seenDuringTheSession = Locked<Bool?>(nil)
+      let seenDuringTheSession = LockedState<Bool?>(nil)
       let console = CapturedConsole()
       let status = RunCommand.run(
         ["run", Self.oneScenario, "--schedules", "3", "--format", "json", "--output", path].dropFirst().map { $0 },
@@ -156,7 +157,7 @@ extension QueueFuzzCommandSuites {
     /// summary is printed, named for the signal, and the exit status is 130.
     @Test func sigtermStopsASessionCleanly() async {
       let child = await #expect(processExitsWith: .exitCode(130), observing: [\.standardOutputContent]) {
-        let raised = Locked(false)
+        let raised = LockedState(false)
         let console = FuzzConsole(
           out: { line in
             print(line)

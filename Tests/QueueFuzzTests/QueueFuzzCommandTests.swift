@@ -1,3 +1,4 @@
+import AsyncQueue
 import Foundation
 import QueueFuzzCore
 import Testing
@@ -7,8 +8,8 @@ import Testing
 
 /// Captures a command's output.
 final class CapturedConsole: Sendable {
-  private let lines = Locked<[String]>([])
-  private let errors = Locked<[String]>([])
+  private let lines = LockedState<[String]>([])
+  private let errors = LockedState<[String]>([])
 
   var console: FuzzConsole {
     FuzzConsole(

@@ -1,3 +1,4 @@
+import AsyncQueue
 import Foundation
 import Testing
 
@@ -150,7 +151,7 @@ extension QueueFuzzCommandSuites {
     /// with a summary and exit status 130.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func stopRequestEndsWithASummary() throws {
-      let asked = Locked(0)
+      let asked = LockedState(0)
       let (status, output) = runStress(["--count", "50", "--seed", "2", "--schedules", "5", "--format", "json"]) {
         asked.withLock { count in
           count += 1
@@ -165,7 +166,7 @@ extension QueueFuzzCommandSuites {
 
     /// A console that prints each line and raises SIGINT after the first, as Ctrl-C would.
     static func consoleRaisingSIGINT() -> FuzzConsole {
-      let raised = Locked(false)
+      let raised = LockedState(false)
       return FuzzConsole(
         out: { line in
           print(line)

@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   @testable import QueueTesting
   @testable import QueueTestingEngine
   import Synchronization
@@ -265,7 +266,7 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func targetsThatNeverBecomeCancellableAreReported() {
       let quietBody: @Sendable () async -> Void = {
-        let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
+        let parked = LockedState<CheckedContinuation<Void, Never>?>(nil)
         let quiet = Task(name: "quiet") {
           await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
         }
@@ -316,7 +317,7 @@
       skipsCleanup: Bool, cancelling: CancellationTargets?, cancelAtStart: Bool = false
     ) async throws -> (report: ControlledScheduling.Report?, issues: [Issue], cancelledWhileWorking: Int) {
       let cancelledWhileWorking = Mutex(0)
-      let report = Locked<ControlledScheduling.Report?>(nil)
+      let report = LockedState<ControlledScheduling.Report?>(nil)
       let scheduling = ControlledScheduling(.portfolio(100, seed: 2), cancelling: cancelling)
       let issues = try await capturingIssues {
         let result = await scheduling.run {

@@ -107,7 +107,7 @@
     @Test func olderSystemFailsWithoutRunningTheBody() async throws {
       let trait = ControlledSchedulingTrait.controlledScheduling(.random(5, seed: 1))
       let test = try #require(Test.current)
-      let ran = Locked(false)
+      let ran = LockedState(false)
       let issues = try await capturingIssues {
         try await ControlledScheduling.$simulatesUnsupportedSystem.withValue(true) {
           try await trait.provideScope(for: test, testCase: Test.Case.current) {
@@ -265,7 +265,7 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func queueGuaranteeExpectationCatchesABrokenQueue() async throws {
       let scheduling = ControlledScheduling(.random(20, seed: 1))
-      let report = Locked<ControlledScheduling.Report?>(nil)
+      let report = LockedState<ControlledScheduling.Report?>(nil)
       let issues = try await capturingIssues {
         let result = await scheduling.run {
           let queue = TaskPerItemQueue()
@@ -317,7 +317,7 @@
 
   /// Runs `body` and returns the issues it records, which do not reach the running test.
   func capturingIssues(_ body: @Sendable () async throws -> Void) async throws -> [Issue] {
-    let captured = Locked<[Issue]>([])
+    let captured = LockedState<[Issue]>([])
     let capture = IssueHandlingTrait.compactMapIssues { issue in
       captured.withLock { $0.append(issue) }
       return nil
@@ -337,15 +337,15 @@
   /// harness exactly as the real queues do, so the oracles see what it does.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class TaskPerItemQueue: Sendable {
-    private let tasks = Locked<[Task<Void, Never>]>([])
-    private let description = QueueDescription(id: ObjectIdentifier(Locked<Int>.self), name: "broken", kind: .fifo)
+    private let tasks = LockedState<[Task<Void, Never>]>([])
+    private let description = QueueDescription(id: ObjectIdentifier(LockedState<Int>.self), name: "broken", kind: .fifo)
 
     func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-      let token = RunLoopCore.shared.itemEnqueued(on: description, waiting: false)
+      let token = RunDriver.shared.itemEnqueued(on: description, waiting: false)
       let task = Task {
-        if let token { RunLoopCore.shared.itemStarted(token) }
+        if let token { RunDriver.shared.itemStarted(token) }
         await operation()
-        if let token { RunLoopCore.shared.itemFinished(token) }
+        if let token { RunDriver.shared.itemFinished(token) }
       }
       tasks.withLock { $0.append(task) }
     }
@@ -358,7 +358,7 @@
   struct OutOfOrder: Error {}
 
   /// Keeps the continuations deadlock tests never resume (dropping one prints a misuse warning).
-  let parkedContinuations = Locked<[CheckedContinuation<Void, Never>]>([])
+  let parkedContinuations = LockedState<[CheckedContinuation<Void, Never>]>([])
   func park(_ continuation: CheckedContinuation<Void, Never>) {
     parkedContinuations.withLock { $0.append(continuation) }
   }
@@ -374,7 +374,7 @@
 
   /// The task-per-call count check for items that run on the main actor (the queue serializes them).
   final class MainActorCounter: Sendable {
-    private let state = Locked((count: 0, outOfOrder: 0))
+    private let state = LockedState((count: 0, outOfOrder: 0))
     func incrementAndCheck(_ expected: Int) {
       state.withLock { state in
         state.count += 1

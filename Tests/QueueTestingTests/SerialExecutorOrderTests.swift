@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   import Testing
 
   @testable import QueueTesting
@@ -74,10 +75,10 @@
     @Test("The main actor still interleaves with other work: a main-actor task and a child task run in either order")
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func mainActorInterleavesWithOtherWork() {
-      let orders = Locked(Set<[String]>())
+      let orders = LockedState(Set<[String]>())
       let report = ControlledScheduling(.exhaustive(delayBound: nil, budget: 200)).runSeries(
         {
-          let log = Locked([String]())
+          let log = LockedState([String]())
           let main = Task { @MainActor in log.withLock { $0.append("main") } }
           let other = Task.detached { log.withLock { $0.append("other") } }
           await main.value

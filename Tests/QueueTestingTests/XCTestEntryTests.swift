@@ -82,7 +82,7 @@
     /// On a system older than controlled runs need, the test fails at the caller's line, naming
     /// the versions, and the body does not run.
     func testOlderSystemFailsWithoutRunningTheBody() async {
-      let ran = Locked(false)
+      let ran = LockedState(false)
       var line = 0
       var report: ControlledScheduling.Report?
       let failures = await capturingFailures {

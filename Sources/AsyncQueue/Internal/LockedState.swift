@@ -10,13 +10,14 @@
   #error("LockedState needs a platform mutex")
 #endif
 
-/// A value guarded by a platform mutex, with the value and the mutex in one allocation.
+/// A value guarded by a platform mutex, with the value and the mutex in one allocation: the
+/// package's one lock wrapper (the harness and queue-fuzz use it too, as package API).
 ///
 /// `@usableFromInline`/`@inlinable` along the enqueue path so that a generic queue used from
 /// another module is specialized there: unspecialized generic code paid runtime metadata lookups
-/// on every item.
+/// on every item. A copy shares the box: it is a reference to one guarded value.
 @usableFromInline
-struct LockedState<State> {
+package struct LockedState<State> {
   @usableFromInline
   let storage: LockStorage<State>
 
@@ -26,13 +27,18 @@ struct LockedState<State> {
   }
 
   /// Creates a locked box holding `initialState`.
-  static func make(_ initialState: State) -> LockedState<State> {
+  package static func make(_ initialState: State) -> LockedState<State> {
     LockedState(storage: LockStorage.make(initialState))
+  }
+
+  /// Creates a locked box holding `initialState`.
+  package init(_ initialState: State) {
+    self.init(storage: LockStorage.make(initialState))
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not block or suspend.
   @inlinable
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try storage.withLock(body)
   }
 }

@@ -50,7 +50,7 @@ actor PriorityOrderedActor {
     var draining = false
   }
 
-  nonisolated let pending = Locked(Pending())
+  nonisolated let pending = LockedState(Pending())
 
   /// Starts every pending item as a task isolated to this actor; while this method holds the
   /// actor they queue up on it, and the runtime then runs them highest priority first.

@@ -1,3 +1,4 @@
+import AsyncQueue
 import QueueTestingEngine
 
 /// One run of a scenario: its queues, the items' events, and the bookkeeping that lets the root
@@ -18,7 +19,7 @@ final class ScenarioExecution: Sendable {
   private let runtimes: [String: any ScenarioQueueRuntime]
   private let itemQueues: [String: Scenario.Queue]
   private let itemSteps: [String: [Scenario.Step]]
-  private let state = Locked(State())
+  private let state = LockedState(State())
 
   init(scenario: Scenario, implementation: QueueImplementation) {
     self.scenario = scenario

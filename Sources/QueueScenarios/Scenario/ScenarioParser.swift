@@ -65,219 +65,270 @@ public struct ScenarioParser: Sendable {
     }
   }
 
+  /// The scenario read so far, and what the reading knows beyond it.
+  private var scenario = Scenario(
+    name: "", path: "", queues: [], callers: [], items: [], checks: Set(Guarantee.allCases), outcome: .completes)
+  private var sawDirective: Set<String> = []
+  /// The caller or item that indented steps belong to.
+  private var owner = Owner.none
+  private var queueLines: [String: Int] = [:]
+  private var itemLines: [String: Int] = [:]
+  private var callerLines: [String: Int] = [:]
+
   private mutating func parse(_ text: String) -> Scenario {
     let defaultName = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
-    var scenario = Scenario(
-      name: defaultName, path: path, queues: [], callers: [], items: [], checks: Set(Guarantee.allCases),
-      outcome: .completes)
+    scenario.name = defaultName
+    scenario.path = path
     var sawHeader = false
-    var sawDirective: Set<String> = []
-    var owner = Owner.none
-    var lineNumber = 0
-    var queueLines: [String: Int] = [:]
-    var itemLines: [String: Int] = [:]
-    var callerLines: [String: Int] = [:]
-
+    var line = 0
     // "\r\n" is one Character in Swift (a grapheme cluster), so a split on "\n" alone would
     // leave Windows lines unsplit; any of LF, CRLF and a lone CR ends a line, mixed or not.
-    for line in text.split(
+    for text in text.split(
       omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
     {
-      lineNumber += 1
-      let tokens = Self.tokens(of: line)
+      line += 1
+      let tokens = Self.tokens(of: text)
       guard let head = tokens.first else { continue }
-      let indented = head.column > 1
-
       if !sawHeader {
-        if indented || head.text != "scenario" {
-          error(
-            lineNumber, head.column,
-            "expected the header 'scenario \(Self.formatVersion)' before anything else, found '\(head.text)'")
-          return scenario
-        }
-        guard tokens.count == 2 else {
-          error(
-            lineNumber, head.column,
-            "expected 'scenario \(Self.formatVersion)': the header takes exactly one version number")
-          return scenario
-        }
-        guard Int(tokens[1].text) == Self.formatVersion else {
-          error(
-            lineNumber, tokens[1].column,
-            "unsupported format version '\(tokens[1].text)': this parser reads version \(Self.formatVersion)")
-          return scenario
-        }
+        guard parseHeader(tokens, line: line) else { return scenario }
         sawHeader = true
-        continue
-      }
-
-      if indented {
-        let step = parseStep(tokens, line: lineNumber)
-        switch owner {
-        case .none:
-          error(
-            lineNumber, head.column,
-            "indented step '\(head.text)' outside a caller or item: declare 'caller NAME sync|task' or 'item NAME' first"
-          )
-        case .caller(let index):
-          if let step {
-            if scenario.callers[index].context == .sync, !Self.allowedInSyncCaller(step.action) {
-              error(
-                lineNumber, head.column,
-                "step '\(head.text)' suspends, which a sync caller cannot do: use a 'task' caller, or 'enqueue'/'task'/'cancel'/'work'"
-              )
-            } else if step.action == .throwError {
-              error(lineNumber, head.column, "'throw' is for items, not callers")
-            } else {
-              scenario.callers[index].steps.append(step)
-            }
-          }
-        case .item(let index):
-          if let step {
-            if scenario.items[index].steps.last?.action == .throwError {
-              error(
-                lineNumber, head.column,
-                "step '\(head.text)' after 'throw' never runs: 'throw' must be an item's last step")
-            } else {
-              scenario.items[index].steps.append(step)
-            }
-          }
-        }
-        continue
-      }
-
-      owner = .none
-      switch head.text {
-      case "scenario":
-        error(lineNumber, head.column, "duplicate header: 'scenario' appears once, on the first line")
-      case "name":
-        guard tokens.count >= 2 else {
-          error(lineNumber, head.column, "expected a name after 'name'")
-          continue
-        }
-        if !sawDirective.insert("name").inserted { error(lineNumber, head.column, "duplicate 'name' directive") }
-        scenario.name = tokens.dropFirst().map(\.text).joined(separator: " ")
-      case "outcome":
-        guard tokens.count == 2, let outcome = Scenario.Outcome(rawValue: tokens[1].text) else {
-          error(
-            lineNumber, tokens.count > 1 ? tokens[1].column : head.column, "expected 'outcome completes|deadlocks|any'")
-          continue
-        }
-        if !sawDirective.insert("outcome").inserted { error(lineNumber, head.column, "duplicate 'outcome' directive") }
-        scenario.outcome = outcome
-      case "check":
-        guard tokens.count >= 2 else {
-          error(
-            lineNumber, head.column,
-            "expected guarantees after 'check': all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
-          )
-          continue
-        }
-        if !sawDirective.insert("check").inserted { error(lineNumber, head.column, "duplicate 'check' directive") }
-        var checks = Set<Guarantee>()
-        for token in tokens.dropFirst() {
-          if token.text == "all" {
-            checks.formUnion(Guarantee.allCases)
-          } else if token.text == "none" {
-            continue
-          } else if let guarantee = Guarantee(rawValue: token.text) {
-            checks.insert(guarantee)
-          } else {
-            error(
-              lineNumber, token.column,
-              "unknown guarantee '\(token.text)': expected all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
-            )
-          }
-        }
-        scenario.checks = checks
-      case "schedule":
-        guard tokens.count == 2 else {
-          error(
-            lineNumber, head.column, "expected 'schedule \(Schedule.versionPrefix)CHOICES' (as printed by queue-fuzz)")
-          continue
-        }
-        do {
-          let schedule = try Schedule(parsing: tokens[1].text)
-          if let problem = Scenario.problem(with: schedule) {
-            self.error(lineNumber, tokens[1].column, "invalid schedule: \(problem)")
-          } else {
-            scenario.regressionSchedules.append(schedule)
-          }
-        } catch {
-          self.error(lineNumber, tokens[1].column, "invalid schedule: \(error.message)")
-        }
-      case "queue":
-        guard tokens.count == 3 else {
-          error(lineNumber, head.column, "expected 'queue NAME fifo|actor|main'")
-          continue
-        }
-        let name = tokens[1]
-        guard isValidName(name, "queue", line: lineNumber) else { continue }
-        guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text), kind != .completion else {
-          error(lineNumber, tokens[2].column, "unknown queue kind '\(tokens[2].text)': expected fifo, actor or main")
-          continue
-        }
-        guard isNew(name, "queue", line: lineNumber, declared: queueLines) else { continue }
-        if kind == .main, let other = scenario.queues.first(where: { $0.kind == .main }) {
-          error(
-            lineNumber, tokens[2].column,
-            "a second main queue: '\(other.name)' already is MainActor.queue, and there is only one")
-          continue
-        }
-        queueLines[name.text] = lineNumber
-        scenario.queues.append(Scenario.Queue(name: name.text, kind: kind))
-      case "caller":
-        guard tokens.count == 3 || (tokens.count == 5 && tokens[3].text == "priority") else {
-          error(lineNumber, head.column, "expected 'caller NAME sync|task [priority P]'")
-          continue
-        }
-        let name = tokens[1]
-        guard isValidName(name, "caller", line: lineNumber) else { continue }
-        guard let context = Scenario.Caller.Context(rawValue: tokens[2].text) else {
-          error(lineNumber, tokens[2].column, "unknown caller context '\(tokens[2].text)': expected sync or task")
-          continue
-        }
-        var priority: ScenarioPriority?
-        if tokens.count == 5 {
-          priority = parsePriority(tokens[4], line: lineNumber)
-          if priority == nil { continue }
-          if context == .sync {
-            error(
-              lineNumber, tokens[3].column,
-              "a sync caller has no priority of its own: give the priority to a 'task' caller")
-            continue
-          }
-        }
-        guard isNew(name, "caller", line: lineNumber, declared: callerLines) else { continue }
-        callerLines[name.text] = lineNumber
-        scenario.callers.append(
-          Scenario.Caller(name: name.text, context: context, priority: priority, steps: [], line: lineNumber))
-        owner = .caller(scenario.callers.count - 1)
-      case "item":
-        guard tokens.count == 2 else {
-          error(lineNumber, head.column, "expected 'item NAME' followed by its indented steps")
-          continue
-        }
-        let name = tokens[1]
-        guard isValidName(name, "item", line: lineNumber) else { continue }
-        guard isNew(name, "item", line: lineNumber, declared: itemLines) else { continue }
-        itemLines[name.text] = lineNumber
-        scenario.items.append(Scenario.Item(name: name.text, steps: [], line: lineNumber))
-        owner = .item(scenario.items.count - 1)
-      default:
-        error(
-          lineNumber, head.column,
-          "unknown directive '\(head.text)': expected name, outcome, check, schedule, queue, caller or item (steps are indented)"
-        )
+      } else if head.column > 1 {
+        parseStepLine(tokens, line: line)
+      } else {
+        owner = .none
+        parseDirective(tokens, line: line)
       }
     }
-
     if !sawHeader {
       error(1, 1, "empty scenario: expected the header 'scenario \(Self.formatVersion)'")
       return scenario
     }
     validate(scenario)
     return scenario
+  }
+
+  /// The first line, `scenario 1`; false (with the error) when it is anything else, which ends
+  /// the reading.
+  private mutating func parseHeader(_ tokens: [Token], line: Int) -> Bool {
+    let head = tokens[0]
+    if head.column > 1 || head.text != "scenario" {
+      error(
+        line, head.column,
+        "expected the header 'scenario \(Self.formatVersion)' before anything else, found '\(head.text)'")
+      return false
+    }
+    guard tokens.count == 2 else {
+      error(
+        line, head.column,
+        "expected 'scenario \(Self.formatVersion)': the header takes exactly one version number")
+      return false
+    }
+    guard Int(tokens[1].text) == Self.formatVersion else {
+      error(
+        line, tokens[1].column,
+        "unsupported format version '\(tokens[1].text)': this parser reads version \(Self.formatVersion)")
+      return false
+    }
+    return true
+  }
+
+  /// An indented line: a step of the caller or item declared above it.
+  private mutating func parseStepLine(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    let step = parseStep(tokens, line: line)
+    switch owner {
+    case .none:
+      error(
+        line, head.column,
+        "indented step '\(head.text)' outside a caller or item: declare 'caller NAME sync|task' or 'item NAME' first"
+      )
+    case .caller(let index):
+      if let step {
+        if scenario.callers[index].context == .sync, !Self.allowedInSyncCaller(step.action) {
+          error(
+            line, head.column,
+            "step '\(head.text)' suspends, which a sync caller cannot do: use a 'task' caller, or 'enqueue'/'task'/'cancel'/'work'"
+          )
+        } else if step.action == .throwError {
+          error(line, head.column, "'throw' is for items, not callers")
+        } else {
+          scenario.callers[index].steps.append(step)
+        }
+      }
+    case .item(let index):
+      if let step {
+        if scenario.items[index].steps.last?.action == .throwError {
+          error(
+            line, head.column,
+            "step '\(head.text)' after 'throw' never runs: 'throw' must be an item's last step")
+        } else {
+          scenario.items[index].steps.append(step)
+        }
+      }
+    }
+  }
+
+  /// A line at the left margin: one directive.
+  private mutating func parseDirective(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    switch head.text {
+    case "scenario":
+      error(line, head.column, "duplicate header: 'scenario' appears once, on the first line")
+    case "name": parseName(tokens, line: line)
+    case "outcome": parseOutcome(tokens, line: line)
+    case "check": parseCheck(tokens, line: line)
+    case "schedule": parseSchedule(tokens, line: line)
+    case "queue": parseQueue(tokens, line: line)
+    case "caller": parseCaller(tokens, line: line)
+    case "item": parseItem(tokens, line: line)
+    default:
+      error(
+        line, head.column,
+        "unknown directive '\(head.text)': expected name, outcome, check, schedule, queue, caller or item (steps are indented)"
+      )
+    }
+  }
+
+  /// `name TEXT`: the scenario's name (the file's name by default).
+  private mutating func parseName(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count >= 2 else {
+      error(line, head.column, "expected a name after 'name'")
+      return
+    }
+    if !sawDirective.insert("name").inserted { error(line, head.column, "duplicate 'name' directive") }
+    scenario.name = tokens.dropFirst().map(\.text).joined(separator: " ")
+  }
+
+  /// `outcome completes|deadlocks|any`: how every run must end.
+  private mutating func parseOutcome(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 2, let outcome = Scenario.Outcome(rawValue: tokens[1].text) else {
+      error(
+        line, tokens.count > 1 ? tokens[1].column : head.column, "expected 'outcome completes|deadlocks|any'")
+      return
+    }
+    if !sawDirective.insert("outcome").inserted { error(line, head.column, "duplicate 'outcome' directive") }
+    scenario.outcome = outcome
+  }
+
+  /// `check all|none|GUARANTEE...`: the guarantees checked on every run.
+  private mutating func parseCheck(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count >= 2 else {
+      error(
+        line, head.column,
+        "expected guarantees after 'check': all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+      return
+    }
+    if !sawDirective.insert("check").inserted { error(line, head.column, "duplicate 'check' directive") }
+    var checks = Set<Guarantee>()
+    for token in tokens.dropFirst() {
+      if token.text == "all" {
+        checks.formUnion(Guarantee.allCases)
+      } else if token.text == "none" {
+        return
+      } else if let guarantee = Guarantee(rawValue: token.text) {
+        checks.insert(guarantee)
+      } else {
+        error(
+          line, token.column,
+          "unknown guarantee '\(token.text)': expected all, none, or any of \(Guarantee.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
+      }
+    }
+    scenario.checks = checks
+  }
+
+  /// `schedule s1:...`: a regression schedule, run before the series.
+  private mutating func parseSchedule(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 2 else {
+      error(
+        line, head.column, "expected 'schedule \(Schedule.versionPrefix)CHOICES' (as printed by queue-fuzz)")
+      return
+    }
+    do {
+      let schedule = try Schedule(parsing: tokens[1].text)
+      if let problem = Scenario.problem(with: schedule) {
+        self.error(line, tokens[1].column, "invalid schedule: \(problem)")
+      } else {
+        scenario.regressionSchedules.append(schedule)
+      }
+    } catch {
+      self.error(line, tokens[1].column, "invalid schedule: \(error.message)")
+    }
+  }
+
+  /// `queue NAME fifo|actor|main`: a queue the steps enqueue on.
+  private mutating func parseQueue(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 3 else {
+      error(line, head.column, "expected 'queue NAME fifo|actor|main'")
+      return
+    }
+    let name = tokens[1]
+    guard isValidName(name, "queue", line: line) else { return }
+    guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text), kind != .completion else {
+      error(line, tokens[2].column, "unknown queue kind '\(tokens[2].text)': expected fifo, actor or main")
+      return
+    }
+    guard isNew(name, "queue", line: line, declared: queueLines) else { return }
+    if kind == .main, let other = scenario.queues.first(where: { $0.kind == .main }) {
+      error(
+        line, tokens[2].column,
+        "a second main queue: '\(other.name)' already is MainActor.queue, and there is only one")
+      return
+    }
+    queueLines[name.text] = line
+    scenario.queues.append(Scenario.Queue(name: name.text, kind: kind))
+  }
+
+  /// `caller NAME sync|task [priority P]`: code that enqueues, followed by its indented steps.
+  private mutating func parseCaller(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 3 || (tokens.count == 5 && tokens[3].text == "priority") else {
+      error(line, head.column, "expected 'caller NAME sync|task [priority P]'")
+      return
+    }
+    let name = tokens[1]
+    guard isValidName(name, "caller", line: line) else { return }
+    guard let context = Scenario.Caller.Context(rawValue: tokens[2].text) else {
+      error(line, tokens[2].column, "unknown caller context '\(tokens[2].text)': expected sync or task")
+      return
+    }
+    var priority: ScenarioPriority?
+    if tokens.count == 5 {
+      priority = parsePriority(tokens[4], line: line)
+      if priority == nil { return }
+      if context == .sync {
+        error(
+          line, tokens[3].column,
+          "a sync caller has no priority of its own: give the priority to a 'task' caller")
+        return
+      }
+    }
+    guard isNew(name, "caller", line: line, declared: callerLines) else { return }
+    callerLines[name.text] = line
+    scenario.callers.append(
+      Scenario.Caller(name: name.text, context: context, priority: priority, steps: [], line: line))
+    owner = .caller(scenario.callers.count - 1)
+  }
+
+  /// `item NAME`: a queue item's operation, followed by its indented steps.
+  private mutating func parseItem(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 2 else {
+      error(line, head.column, "expected 'item NAME' followed by its indented steps")
+      return
+    }
+    let name = tokens[1]
+    guard isValidName(name, "item", line: line) else { return }
+    guard isNew(name, "item", line: line, declared: itemLines) else { return }
+    itemLines[name.text] = line
+    scenario.items.append(Scenario.Item(name: name.text, steps: [], line: line))
+    owner = .item(scenario.items.count - 1)
   }
 
   /// Reports a declared name that is not a valid identifier; true when it is valid.

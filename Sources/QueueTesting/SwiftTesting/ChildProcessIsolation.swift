@@ -1,4 +1,5 @@
 #if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+  import AsyncQueue
   import Foundation
   import Testing
 
@@ -75,7 +76,7 @@
     @TaskLocal static var runsInPlace = false
 
     /// One child per test, shared by the test's cases: the first case starts it.
-    private static let children = Locked<[String: Task<Outcome, Never>]>([:])
+    private static let children = LockedState<[String: Task<Outcome, Never>]>([:])
 
     /// Runs `test` in a child process (once for all its cases) and returns what it did, and
     /// whether this caller is the one that started it.
@@ -166,7 +167,7 @@
       }
       // Both pipes are drained while the child runs, so that a talkative child never blocks on
       // a full pipe; the standard output (the child's own progress lines) is not needed.
-      let errorText = Locked(Data())
+      let errorText = LockedState(Data())
       let errorsRead = DispatchSemaphore(value: 0)
       Thread {
         let data = errors.fileHandleForReading.readDataToEndOfFile()
@@ -175,7 +176,7 @@
       }.start()
       // A child that outlives the test's time limit, or stops showing that it is alive (see
       // `ChildMonitor`), is ended: asked first, then killed (a stopped process heeds only the kill).
-      let verdict = Locked(ChildMonitor.Verdict.running)
+      let verdict = LockedState(ChildMonitor.Verdict.running)
       let finished = DispatchSemaphore(value: 0)
       let pid = process.processIdentifier
       Thread {

@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   import Foundation
   import Testing
 
@@ -158,8 +159,8 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public func run(_ body: @escaping @Sendable () async throws -> Void) async -> Report {
       guard let test = Test.current else { return runSeries(body, failureCount: nil) }
-      let progress = Locked(ScheduleProgress())
-      let report = Locked(Report(schedulesRun: 0, exhausted: nil, failure: nil))
+      let progress = LockedState(ScheduleProgress())
+      let report = LockedState(Report(schedulesRun: 0, exhausted: nil, failure: nil))
       let series = self.series
       // One issue handler around the whole series: it sees the issues recorded by the body's
       // tasks (they inherit it) and attributes them to the schedule running at the time.
@@ -195,7 +196,7 @@
 
     /// The number of the schedule the process is running now (0: none), for the watchdog's
     /// report: runs are one at a time in a process.
-    static let scheduleInProgress = Locked(0)
+    static let scheduleInProgress = LockedState(0)
 
     /// The schedule running and the failures recorded during it.
     struct ScheduleProgress: Sendable {
@@ -209,10 +210,10 @@
     func runSeries(
       _ body: @escaping @Sendable () async throws -> Void,
       failureCount: (() -> Int)?,
-      progress: Locked<ScheduleProgress> = Locked(ScheduleProgress())
+      progress: LockedState<ScheduleProgress> = LockedState(ScheduleProgress())
     ) -> Report {
       var report = Report(schedulesRun: 0, exhausted: nil, failure: nil)
-      let thrown = Locked<String?>(nil)
+      let thrown = LockedState<String?>(nil)
       // Random, PCT and portfolio members get cancellation choices; a replay repeats its
       // schedule's own. An exhaustive search does not explore them (`resolved` refuses the
       // pair); run directly, it runs without them and never claims to be exhausted.

@@ -1,4 +1,5 @@
 #if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+  import AsyncQueue
   import Foundation
   import QueueTestingEngine
 
@@ -38,7 +39,7 @@
       return defaultJobTimeLimit
     }
 
-    private static let started = Locked(false)
+    private static let started = LockedState(false)
 
     /// Starts the watchdog once per process. `report` turns a stuck job (task, step, seconds)
     /// into the lines to write.

@@ -1,3 +1,5 @@
+import AsyncQueue
+
 /// Records labels from code under test in the order they happen, for ``expectOrder(_:_:_:fileID:filePath:line:column:)``.
 ///
 /// ```swift
@@ -11,7 +13,7 @@
 /// Safe to call from any thread. Under a controlled run each mark also goes into the run's trace
 /// (``TraceRecorder/mark(_:)``), so it shows in the per-task view of a failure.
 public final class OrderRecorder: Sendable {
-  private let storage = Locked<[String]>([])
+  private let storage = LockedState<[String]>([])
 
   /// Creates an empty recorder.
   public init() {}

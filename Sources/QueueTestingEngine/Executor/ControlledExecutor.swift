@@ -60,10 +60,10 @@
     public static var taskExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
 
     /// The job running now, as a watchdog on another thread may see it (see
-    /// `RunLoopCore.jobInProgress`); nil between runs. For QueueTesting's child-process watchdog.
+    /// `RunDriver.jobInProgress`); nil between runs. For QueueTesting's child-process watchdog.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     package static var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
-      RunLoopCore.shared.jobInProgress
+      RunDriver.shared.jobInProgress
     }
 
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
@@ -109,7 +109,7 @@
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
-      return RunLoopCore.shared.run(
+      return RunDriver.shared.run(
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
         outsideWorkTimeout: max(outsideWorkTimeout, .zero), cancelling: cancelling, body)
     }

@@ -4,7 +4,7 @@
 
   // The process's executors once the harness is installed (only swapping the executor factory
   // captures MainActor jobs, `Task.yield` and `Task.sleep`). Every enqueue goes through
-  // `RunLoopCore.capture`: jobs that belong to the active controlled run are held; all others are
+  // `RunDriver.capture`: jobs that belong to the active controlled run are held; all others are
   // forwarded unchanged to the platform's executors, so code outside a run behaves as before.
 
   /// The default executor: new tasks, resumptions, yields and (as a scheduling executor) sleeps.
@@ -12,9 +12,9 @@
   final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
     static let shared = HarnessTaskExecutor()
 
-    /// `RunLoopCore.shared`, read once: every job of the process comes through here, and a static
+    /// `RunDriver.shared`, read once: every job of the process comes through here, and a static
     /// read pays a lazy-initialization check each time.
-    private let core = RunLoopCore.shared
+    private let core = RunDriver.shared
 
     func enqueue(_ job: consuming ExecutorJob) {
       let unowned = UnownedJob(job)
@@ -25,7 +25,7 @@
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
       let unowned = UnownedJob(job)
-      if !RunLoopCore.shared.capture(unowned, source: .timer(delay: nanoseconds(delay))) {
+      if !RunDriver.shared.capture(unowned, source: .timer(delay: nanoseconds(delay))) {
         platformScheduler.enqueue(ExecutorJob(unowned), after: delay, tolerance: tolerance, clock: clock)
       }
     }
@@ -36,9 +36,9 @@
       // the requested delay give or take the microseconds since the sleep began. The run rounds
       // delays up to whole milliseconds, which makes that drift vanish.
       let measured = nanoseconds(clock.now.duration(to: instant))
-      let stall = RunLoopCore.simulatedMeasurementStall
+      let stall = RunDriver.simulatedMeasurementStall
       let delay = measured > stall ? measured - stall : 0
-      if !RunLoopCore.shared.capture(unowned, source: .timer(delay: delay)) {
+      if !RunDriver.shared.capture(unowned, source: .timer(delay: delay)) {
         platformScheduler.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)
       }
     }
@@ -64,8 +64,8 @@
   final class HarnessMainExecutor: MainExecutor, Sendable {
     static let shared = HarnessMainExecutor()
 
-    /// `RunLoopCore.shared`, read once (see ``HarnessTaskExecutor``).
-    private let core = RunLoopCore.shared
+    /// `RunDriver.shared`, read once (see ``HarnessTaskExecutor``).
+    private let core = RunDriver.shared
 
     func enqueue(_ job: consuming ExecutorJob) {
       let unowned = UnownedJob(job)
@@ -97,7 +97,7 @@
       // Inside a controlled run, MainActor jobs run on the driver thread with this executor as the
       // current one, so the runtime's identity check passes before asking here. Outside a run,
       // main-actor jobs were forwarded to the platform's main executor: ask it.
-      if !RunLoopCore.shared.isDriverThread {
+      if !RunDriver.shared.isDriverThread {
         PlatformExecutorFactory.mainExecutor.checkIsolated()
       }
     }

@@ -7,21 +7,21 @@
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class HarnessQueueObserver: QueueObserver {
     func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
-      RunLoopCore.shared.itemEnqueued(on: queue, waiting: waiting)
+      RunDriver.shared.itemEnqueued(on: queue, waiting: waiting)
     }
 
     func itemStarted(_ token: UInt64) {
-      RunLoopCore.shared.itemStarted(token)
+      RunDriver.shared.itemStarted(token)
     }
 
     func itemFinished(_ token: UInt64) {
-      RunLoopCore.shared.itemFinished(token)
+      RunDriver.shared.itemFinished(token)
     }
 
     /// The harness's task executor for tasks a queue creates under a controlled run (on its
     /// driver thread), so that their actor hops are scheduling points; nil elsewhere.
     var taskExecutorForNewTasks: (any TaskExecutor)? {
-      RunLoopCore.shared.isDriverThread ? HarnessTaskExecutor.shared : nil
+      RunDriver.shared.isDriverThread ? HarnessTaskExecutor.shared : nil
     }
   }
 #endif

@@ -3,7 +3,7 @@
   /// the jobs other threads woke for it, the outside wake-ups still expected, and the tasks of
   /// runs that were abandoned.
   ///
-  /// A value type whose methods decide and return the decision; ``RunLoopCore`` keeps it behind
+  /// A value type whose methods decide and return the decision; ``RunDriver`` keeps it behind
   /// its lock. Everything else about a run (``RunState``) is the driver thread's alone, so a step
   /// whose jobs all come from the driver's own jobs takes no lock.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
@@ -72,7 +72,7 @@
     /// captured. `executor` names where the enqueuing thread's work ran; it is read only for a
     /// job of the run.
     mutating func capture(
-      _ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source, enqueuingTaskID: UInt64 = 0,
+      _ job: UnownedJob, taskID: UInt64, source: RunDriver.Source, enqueuingTaskID: UInt64 = 0,
       executor: () -> String = { OutsideWork.threadsOutsideSwiftConcurrency }
     ) -> Capture {
       let ownsTask = isActive && taskID != 0 && ownedTasks.contains(taskID)

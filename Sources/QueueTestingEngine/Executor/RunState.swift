@@ -4,7 +4,7 @@
   /// The state machine of the controlled executor: what the active run holds and what to do next.
   ///
   /// A value type whose methods decide (which job runs next, when the run ends) and return the
-  /// decision; ``RunLoopCore`` carries the decisions out (running jobs, waiting for outside
+  /// decision; ``RunDriver`` carries the decisions out (running jobs, waiting for outside
   /// wake-ups). Only the driver thread touches it, without a lock: what other threads share with
   /// the driver is in ``RunMailbox``. Keeping all of it in one value also means one exclusivity
   /// check per access instead of one per field.
@@ -69,7 +69,7 @@
     private var sequence: UInt64 = 0
     private(set) var now: UInt64 = 0
     var rootDone = false
-    /// Runtime ids of tasks seen for the first time since ``RunLoopCore`` last told the mailbox
+    /// Runtime ids of tasks seen for the first time since ``RunDriver`` last told the mailbox
     /// (which must know them before a job of theirs can arrive from another thread).
     var newTasks: [UInt64] = []
     var trace = Trace()
@@ -92,7 +92,7 @@
     /// The runtime id of the run's root task (its first task), 0 before it was held.
     private(set) var rootTaskID: UInt64 = 0
     /// Targeted tasks found since the last step, by runtime id, with a handle that keeps each
-    /// alive until the run ends (see ``RunLoopCore``).
+    /// alive until the run ends (see ``RunDriver``).
     private var foundTargets: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []
     /// Targeted tasks not cancelled yet, by run-local id, ascending, and their handles.
     private var cancellable: [Int] = []
@@ -165,7 +165,7 @@
     struct CapturedJob {
       let job: UnownedJob
       let taskID: UInt64
-      let source: RunLoopCore.Source
+      let source: RunDriver.Source
       var note: JobNote = .plain
     }
 
@@ -226,7 +226,7 @@
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
     /// (see ``RunMailbox``).
-    mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunLoopCore.Source) {
+    mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunDriver.Source) {
       let local = localID(of: taskID)
       switch source {
       case .global:
@@ -341,7 +341,7 @@
     /// Notes `current` (the running task, by runtime id and as a job) if its name is targeted.
     mutating func noteIfTargetedByName(_ current: (id: UInt64, job: UnownedJob), name: String?) {
       guard let name, cancellationTargets?.names.contains(name) == true else { return }
-      noteTarget(current.id, handle: RunLoopCore.handle(ofTaskJob: current.job), name: name)
+      noteTarget(current.id, handle: RunDriver.handle(ofTaskJob: current.job), name: name)
     }
 
     /// Moves the targets found since the last step into `cancellable`, each task once.

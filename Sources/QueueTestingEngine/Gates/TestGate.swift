@@ -23,7 +23,7 @@ public final class TestGate: Sendable {
     case open
   }
 
-  private let state = Locked<State>(.closed([]))
+  private let state = LockedState<State>(.closed([]))
 
   /// Creates a closed gate.
   public init(_ name: String) {

@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   import Testing
 
   @testable import QueueTestingEngine
@@ -64,7 +65,8 @@
 
   /// A continuation that may be failed before or after it is stored.
   final class ContinuationBox: Sendable {
-    private let state = Locked<(continuation: CheckedContinuation<Int, any Error>?, error: (any Error)?)>((nil, nil))
+    private let state = LockedState<(continuation: CheckedContinuation<Int, any Error>?, error: (any Error)?)>(
+      (nil, nil))
 
     func store(_ continuation: CheckedContinuation<Int, any Error>) {
       let error = state.withLock { state -> (any Error)? in

@@ -133,7 +133,7 @@
     @Test(arguments: probes.filter { inlineBefore.contains($0.name) })
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func withInlineHopsTheInterleavingIsMissed(_ probe: Probe) {
-      RunLoopCore.$hopPolicy.withValue(.runtimeFastPath) {
+      RunDriver.$hopPolicy.withValue(.runtimeFastPath) {
         var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
         var reached = false
         while let strategy = search.nextStrategy() {

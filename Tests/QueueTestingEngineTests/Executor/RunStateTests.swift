@@ -9,7 +9,7 @@
   struct RunStateTests {
     /// A begun run holding stand-in job `number` for each entry, in order.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-    static func state(holding jobs: [(number: Int, taskID: UInt64, source: RunLoopCore.Source)]) -> RunState {
+    static func state(holding jobs: [(number: Int, taskID: UInt64, source: RunDriver.Source)]) -> RunState {
       var state = RunState()
       state.begin()
       for job in jobs { state.hold(StandInJob.make(job.number), taskID: job.taskID, source: job.source) }
@@ -102,7 +102,7 @@
     func mainActorJobsKeepTheirOrder() {
       // Main-actor jobs 1, 2, 3 (tasks 10, 11, 12) and global jobs 4, 5; every schedule the
       // state offers, explored depth first.
-      let jobs: [(number: Int, taskID: UInt64, source: RunLoopCore.Source)] = [
+      let jobs: [(number: Int, taskID: UInt64, source: RunDriver.Source)] = [
         (1, 10, .main), (4, 20, .global), (2, 11, .main), (5, 21, .global), (3, 12, .main),
       ]
       var search = ExhaustiveSearch(delayBound: nil, budget: 1_000)

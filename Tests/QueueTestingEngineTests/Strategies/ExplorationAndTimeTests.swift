@@ -136,7 +136,7 @@
           for name in ["x", "y"] {
             group.addTask {
               let stall: UInt64 = name == "x" && stallsX.current ? 5_000_000 : 0
-              await RunLoopCore.$simulatedMeasurementStall.withValue(stall) {
+              await RunDriver.$simulatedMeasurementStall.withValue(stall) {
                 try? await Task.sleep(for: .seconds(1))
               }
               TraceRecorder.mark(name)

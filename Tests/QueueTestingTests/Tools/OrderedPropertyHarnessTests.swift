@@ -14,7 +14,7 @@
     @Test(.controlledScheduling(.random(100, seed: 21)))
     func notificationsFollowWriteOrderOnEverySchedule() async {
       let property = OrderedProperty(0)
-      let received = Locked<[OrderedPropertyChange<Int>]>([])
+      let received = LockedState<[OrderedPropertyChange<Int>]>([])
       let token = property.observe { change in
         _ = property.value
         received.withLock { $0.append(change) }
@@ -50,7 +50,7 @@
     @Test func aTaskPerChangeIsCaughtReordering() async {
       let report = await ControlledScheduling(.random(100, seed: 21)).run {
         let property = TaskPerChangeProperty(0)
-        let received = Locked<[OrderedPropertyChange<Int>]>([])
+        let received = LockedState<[OrderedPropertyChange<Int>]>([])
         let delivered = TestGate("all delivered")
         property.observe { change in
           let count = received.withLock {
@@ -91,10 +91,10 @@
   /// The naive design: the write is locked, each notification goes out in a task of its own.
   final class TaskPerChangeProperty: Sendable {
     private let state:
-      Locked<(value: Int, version: UInt64, observers: [@Sendable (OrderedPropertyChange<Int>) -> Void])>
+      LockedState<(value: Int, version: UInt64, observers: [@Sendable (OrderedPropertyChange<Int>) -> Void])>
 
     init(_ value: Int) {
-      state = Locked((value, 0, []))
+      state = LockedState((value, 0, []))
     }
 
     var value: Int { state.withLock(\.value) }

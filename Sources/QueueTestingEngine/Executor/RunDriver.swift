@@ -5,14 +5,6 @@
   import Foundation
   import Synchronization
 
-  /// The runtime's id of the task a job belongs to (0 for a job that is not a task). The standard
-  /// library reads it the same way; the runtime exports the symbol, and no public API offers it.
-  /// The standard library binds it from macOS 14 / iOS 17 on (`UnownedJob.description` has that
-  /// availability), so every Apple runtime this harness can run on exports it.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-  @_silgen_name("swift_task_getJobTaskId")
-  private func runtimeTaskID(of job: UnownedJob) -> UInt64
-
   /// The process-wide harness: the driver loop that carries out the active run's decisions, and
   /// the executors' entry point for every job of the process.
   ///
@@ -23,6 +15,10 @@
   /// the run's, jobs they woke, expected outside wake-ups) is the ``RunMailbox``, behind
   /// `condition` (a pthread mutex and condition variable); the driver looks into it when the
   /// mailbox flag says a job was delivered, and whenever nothing is runnable.
+  ///
+  /// This file holds the state and the loop. Taking jobs in and reading their headers is in
+  /// `RunDriver+JobCapture`, cancellation targets in `RunDriver+CancellationTargets`, recording
+  /// events in `RunDriver+Recording`, and work from outside the harness in `RunDriver+OutsideWork`.
   // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
   // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee`,
   // `driverOuterTaskID` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
@@ -34,8 +30,8 @@
   // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
   // themselves are only touched under the lock.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-  final class RunLoopCore: @unchecked Sendable {  // safe: proof just above
-    static let shared = RunLoopCore()
+  final class RunDriver: @unchecked Sendable {  // safe: proof just above
+    static let shared = RunDriver()
 
     /// How the driver runs jobs, as far as actor hops are concerned.
     enum HopPolicy: Sendable {
@@ -62,17 +58,17 @@
       case timer(delay: UInt64)
     }
 
-    private let condition = NSCondition()
-    private let runSlot = NSLock()
-    private var installed = false
-    private var mailbox = RunMailbox()
+    let condition = NSCondition()
+    let runSlot = NSLock()
+    var installed = false
+    var mailbox = RunMailbox()
     /// Set (under the lock) when the mailbox holds deliveries, so that the driver only takes the
     /// lock when there is something to collect.
-    private let hasDeliveries = Atomic<Bool>(false)
+    let hasDeliveries = Atomic<Bool>(false)
     /// The driver's state, in memory of its own rather than a stored property: only the driver
     /// touches it, and a stored property of a class would add a dynamic exclusivity check to
     /// every access (measured at several percent of a yield-heavy run).
-    private let statePointer: UnsafeMutablePointer<RunState> = {
+    let statePointer: UnsafeMutablePointer<RunState> = {
       let pointer = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
       pointer.initialize(to: RunState())
       return pointer
@@ -80,23 +76,23 @@
 
     /// The runtime id of the task that called the active run (0: none), which is the driver
     /// thread's current task whenever a job of no task runs. Written by the driver only.
-    private var driverOuterTaskID: UInt64 = 0
+    var driverOuterTaskID: UInt64 = 0
 
     /// Jobs the driver has started in this process, and the run-local task and step of the one
     /// it started last: published (relaxed) before each job runs, for a watchdog on another
     /// thread (see ``jobInProgress``). `driverJobCount` is the driver's own count.
-    private let jobsStarted = Atomic<Int>(0)
-    private let runningTask = Atomic<Int>(0)
-    private let runningStep = Atomic<Int>(0)
-    private var driverJobCount = 0
+    let jobsStarted = Atomic<Int>(0)
+    let runningTask = Atomic<Int>(0)
+    let runningStep = Atomic<Int>(0)
+    var driverJobCount = 0
 
     /// The id of the thread driving the active run (see `threadID`), 0 between runs: tells the
     /// driver's own calls (captures, records) apart from other threads' without a lock.
-    private let driverThread = Atomic<UInt>(0)
+    let driverThread = Atomic<UInt>(0)
     /// Jobs enqueued on the driver thread since the driver last looked at its state, oldest
     /// first; see the safety proof above. Handed to the state, in order, before the state is
     /// next read.
-    private let driverCaptures: UnsafeMutablePointer<DriverCaptures> = {
+    let driverCaptures: UnsafeMutablePointer<DriverCaptures> = {
       let pointer = UnsafeMutablePointer<DriverCaptures>.allocate(capacity: 1)
       pointer.initialize(to: DriverCaptures())
       return pointer
@@ -105,7 +101,7 @@
     /// A list of captures in memory of its own: an array here would pay a uniqueness check and a
     /// retain per job, and emptying one with its capacity kept is a general range replacement
     /// (measured: more than the lock round trip this list saves).
-    private struct DriverCaptures {
+    struct DriverCaptures {
       typealias Capture = RunState.CapturedJob
 
       private var base = UnsafeMutablePointer<Capture>.allocate(capacity: 16)
@@ -150,7 +146,7 @@
 
     /// The calling thread's id as a number (never 0 for a running thread).
     @inline(__always)
-    private static func threadID() -> UInt {
+    static func threadID() -> UInt {
       #if canImport(Darwin)
         UInt(bitPattern: pthread_self())
       #else
@@ -167,121 +163,29 @@
     /// Hands the driver's buffered captures to the state, in the order they came, and tells the
     /// mailbox about tasks seen for the first time. Called on the driver thread.
     @inline(__always)
-    private func holdDriverCaptures() {
+    func holdDriverCaptures() {
       driverCaptures.pointee.drain { statePointer.pointee.hold($0) }
       if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() }
     }
 
     /// Tells the mailbox which tasks are new to the run, before any of their jobs can run (and
     /// so before one of them can be woken from another thread).
-    private func registerNewTasks() {
+    func registerNewTasks() {
       condition.lock()
       mailbox.own(statePointer.pointee.newTasks)
       condition.unlock()
       statePointer.pointee.newTasks.removeAll(keepingCapacity: true)
     }
 
-    /// Admits jobs other threads delivered into the state, in the order they came, and notes a
-    /// root that finished outside. Called on the driver thread with `condition` locked.
-    ///
-    /// A replay (`replaying` not nil) admits a delivery that its schedule recorded at the step
-    /// it recorded (see ``admitReplayedAdmissions(_:waitingUpTo:)``), not before, unless nothing
-    /// can run without it (`quiescent`: the replay diverged). What the schedule did not record
-    /// is admitted as it comes, as in any run.
-    private func collectDeliveries(replaying: AdmissionReplay?, quiescent: Bool) {
-      guard mailbox.hasNews else { return }
-      if let executor = mailbox.rootFinishedOutside {
-        statePointer.pointee.rootFinishedOutside(on: executor)
-        mailbox.clearRootFinishedOutside()
-      }
-      if let replaying, !quiescent {
-        let state = statePointer
-        while let delivery = mailbox.take(where: { delivery in
-          !replaying.expectsLater(task: state.pointee.prospectiveLocalID(of: delivery.captured.taskID))
-        }) {
-          statePointer.pointee.admit(delivery)
-        }
-      } else {
-        for delivery in mailbox.collect() { statePointer.pointee.admit(delivery) }
-      }
-      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
-    }
-
-    /// Where the calling thread's work runs, by type name, for ``OutsideWork/executors``: its
-    /// serial executor (a custom actor executor), else its task's task executor, else
-    /// ``OutsideWork/threadsOutsideSwiftConcurrency``.
-    private static func outsideExecutorName() -> String {
-      // The executor objects are alive: the calling thread is running a job on them. An unowned
-      // task executor is two words, the executor object first.
-      if let name = typeName(ofObjectAt: UInt(qt_current_serial_executor_identity())) { return name }
-      let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
-      if let preferred, let name = typeName(ofObjectAt: unsafeBitCast(preferred, to: (UInt, UInt).self).0) {
-        return name
-      }
-      return OutsideWork.threadsOutsideSwiftConcurrency
-    }
-
-    private static func typeName(ofObjectAt address: UInt) -> String? {
-      guard let pointer = UnsafeRawPointer(bitPattern: address) else { return nil }
-      let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
-      return String(describing: type(of: object))
-    }
-
-    /// A replay's recorded admissions of outside work, and how far it got.
-    struct AdmissionReplay {
-      let recorded: [Schedule.Admission]
-      var next = 0
-
-      func isDue(atStep step: Int) -> Bool {
-        next < recorded.count && recorded[next].step <= step
-      }
-
-      /// Whether the schedule admits a job of `task` at a step still to come.
-      func expectsLater(task: Int) -> Bool {
-        recorded[next...].contains { $0.task == task }
-      }
-    }
-
-    /// For a replay: admits the jobs its schedule recorded at the current step, in their order,
-    /// waiting up to `limit` in real time for each to come back. One that does not come in time
-    /// (the replay took another path) is admitted whenever it comes, as in a run that records.
-    /// Called on the driver thread with `condition` locked.
-    private func admitReplayedAdmissions(_ replay: inout AdmissionReplay, waitingUpTo limit: Duration) {
-      let step = statePointer.pointee.trace.stepCount
-      while replay.isDue(atStep: step) {
-        let wanted = replay.recorded[replay.next]
-        replay.next += 1
-        // A recorded step already passed: the replay took another path.
-        guard wanted.step == step else { continue }
-        let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
-        while true {
-          let state = statePointer
-          if let delivery = mailbox.take(where: {
-            state.pointee.prospectiveLocalID(of: $0.captured.taskID) == wanted.task
-          }) {
-            statePointer.pointee.admit(delivery)
-            break
-          }
-          if !condition.wait(until: deadline) { break }
-        }
-      }
-      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-      let (seconds, attoseconds) = duration.components
-      return Double(seconds) + Double(attoseconds) / 1e18
-    }
-
     /// The runtime's "generic" executor (identity 0): what the platform passes when it runs a
     /// global job. No public API constructs it; the two-word layout is the ABI of
     /// `UnownedSerialExecutor`.
-    private static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
+    static let genericExecutor = unsafeBitCast((Int(0), Int(0)), to: UnownedSerialExecutor.self)
 
     /// The executors jobs run on, read once per run rather than through a lazily initialized
     /// static per job.
-    private struct RunExecutors {
-      let generic = RunLoopCore.genericExecutor
+    struct RunExecutors {
+      let generic = RunDriver.genericExecutor
       let task = HarnessTaskExecutor.shared.asUnownedTaskExecutor()
       let main = HarnessMainExecutor.shared.asUnownedSerialExecutor()
     }
@@ -290,228 +194,11 @@
     /// otherwise). The jobs it captured since its last step are held first, so the state is
     /// exactly what it would be had each capture gone straight into it.
     @inline(__always)
-    private func withDriverState<Result>(_ body: (inout RunState) -> Result) -> Result? {
+    func withDriverState<Result>(_ body: (inout RunState) -> Result) -> Result? {
       guard isDriverThread else { return nil }
       holdDriverCaptures()
       defer { if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() } }
       return body(&statePointer.pointee)
-    }
-
-    /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
-    ///
-    /// A job enqueued on the driver thread (a new task, a resumption, a yield) belongs to the run;
-    /// a job enqueued on another thread does when its task does (see ``RunMailbox``).
-    func capture(_ job: UnownedJob, source: Source) -> Bool {
-      let taskID = runtimeTaskID(of: job)
-      if isDriverThread {
-        // Held at the driver's next step, before anything reads the state.
-        driverCaptures.pointee.append(
-          .init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
-        if let targets = statePointer.pointee.cancellationTargets {
-          noteCancellationTargets(targets, job: job, taskID: taskID)
-        }
-        if statePointer.pointee.heldActorDrain { noteEnqueuingTask() }
-        return true
-      }
-      // The code enqueuing it: a task of the run running outside the harness brings what it
-      // creates (a task, an actor's drain) into the run.
-      let enqueuingTaskID = Self.currentTask()?.id ?? 0
-      condition.lock()
-      defer { condition.unlock() }
-      switch mailbox.capture(
-        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID, executor: Self.outsideExecutorName)
-      {
-      case .delivered:
-        hasDeliveries.store(true, ordering: .relaxed)
-        // The driver may be waiting for an outside wake-up.
-        condition.signal()
-        return true
-      case .drop:
-        return true
-      case .forward:
-        return false
-      }
-    }
-
-    /// What the run must know of a job enqueued on the driver thread beyond its task: whether
-    /// its task has a task-executor preference, or whether it is a default actor's processing
-    /// job.
-    ///
-    /// Read from the job's flags word, the one after the two words of executor-private data
-    /// (`ExecutorJob.withUnsafeExecutorPrivateData`): the job header is part of the concurrency
-    /// runtime's stable ABI. Its low byte is the job kind, the next the priority (both checked
-    /// against what the public API says before the word is trusted), and bit 29 of a task's
-    /// flags says it has a task-executor preference from its creation (`Task(executorPreference:)`,
-    /// or inherited as an `async let` or task-group child). A mismatch gives `.plain`, which
-    /// only makes the run's report more cautious (see ``RunResult/inlineHopTasks``).
-    @inline(__always)
-    private static func note(on job: UnownedJob, taskID: UInt64) -> RunState.JobNote {
-      let header = unsafeBitCast(job, to: UnsafeRawPointer.self)
-      let flags = header.load(fromByteOffset: 4 * MemoryLayout<Int>.size, as: UInt32.self)
-      let kind = flags & 0xFF
-      guard (flags >> 8) & 0xFF == UInt32(job.priority.rawValue) else { return .plain }
-      if taskID == 0 {
-        // DefaultActorInline, DefaultActorSeparate, DefaultActorOverride.
-        return (192...194).contains(kind) ? .actorDrain : .plain
-      }
-      return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain
-    }
-
-    /// For a run with cancellation targets: notes the tasks a job enqueued on the driver thread
-    /// shows to be targeted. A new task whose first job the root enqueues is one of the root's
-    /// children; the current task is learned by name (`Task.name` is only readable for it).
-    @inline(never)
-    private func noteCancellationTargets(_ targets: CancellationTargets, job: UnownedJob, taskID: UInt64) {
-      let current = Self.currentTask()
-      let state = statePointer
-      if targets.includesChildrenOfRoot, taskID != 0, let current, current.id == state.pointee.rootTaskID,
-        taskID != current.id, !state.pointee.knows(taskID)
-      {
-        state.pointee.noteTarget(taskID, handle: Self.handle(ofTaskJob: job))
-      }
-      guard let current else { return }
-      // The current task's name, the only one the runtime shows: for the trace (failures name
-      // cancelled tasks) and for targets by name.
-      let name = Task.name
-      state.pointee.noteName(ofCurrentTask: current.id, name: name)
-      if !targets.names.isEmpty { state.pointee.noteIfTargetedByName(current, name: name) }
-    }
-
-    /// A handle on the task whose job `job` is (a task's job is the task object; the runtime reads
-    /// its id the same way). Made while the task is alive (its job is being enqueued, or it is
-    /// the current task), the handle retains it, so cancelling it later is safe whatever the
-    /// task did meanwhile.
-    static func handle(ofTaskJob job: UnownedJob) -> Task<Void, Never> {
-      unsafeBitCast(job, to: Task<Void, Never>.self)
-    }
-
-    /// In a run that held an actor's drain: notes the task enqueuing a job, which may be one the
-    /// run never held a job of (see ``RunState/noteCurrentTask(_:)``).
-    @inline(never)
-    private func noteEnqueuingTask() {
-      // During a job of no task (a yield's), the thread's current task is the one that called
-      // the run: not the run's.
-      guard let current = Self.currentTask(), current.id != driverOuterTaskID, !statePointer.pointee.knows(current.id)
-      else { return }
-      statePointer.pointee.noteCurrentTask(
-        current.id, hasPreference: withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil })
-    }
-
-    /// The current task's runtime id and the task as a job, or nil outside a task.
-    private static func currentTask() -> (id: UInt64, job: UnownedJob)? {
-      withUnsafeCurrentTask { task in
-        // `UnsafeCurrentTask` and `UnownedJob` are both one pointer to the task object (a task
-        // is a job); the runtime reads the id from it.
-        task.map { task in
-          let job = unsafeBitCast(task, to: UnownedJob.self)
-          return (runtimeTaskID(of: job), job)
-        }
-      }
-    }
-
-    /// Declares that a job of the active run will arrive from another thread; returns false when
-    /// no run is active on the calling thread.
-    func expectOutsideWakeUp(_ label: String) -> Bool {
-      guard isDriverThread else { return false }
-      condition.lock()
-      mailbox.expectOutsideWakeUp(label)
-      condition.unlock()
-      return true
-    }
-
-    /// Records an event of the current task if it belongs to the active run and happens on the
-    /// driver thread; `update` gets the ledger, the task and the run's generation (which item
-    /// tokens carry), may change the ledger, and returns the event's kind (nil: none).
-    /// Returns the run-local task id, or nil when the event is not the run's.
-    @discardableResult
-    private func recordFromCurrentTask(
-      _ update: (inout WaitLedger, _ task: Int, _ generation: UInt64) -> Trace.Event.Kind?
-    ) -> Int? {
-      let current = Self.currentTask()
-      let name = Task.name
-      return withDriverState { state in
-        let task = state.localID(of: current?.id ?? 0)
-        if let name, state.trace.taskNames[task] == nil { state.trace.taskNames[task] = name }
-        if let current, state.cancellationTargets != nil { state.noteIfTargetedByName(current, name: name) }
-        // A task seen only through its events so far (one started with `Task.immediate`, say)
-        // says here, as the current task, whether it has a task-executor preference.
-        if task > 0, !state.hopsAreChoices(of: task), withUnsafeCurrentTask(body: { $0?.unownedTaskExecutor != nil }) {
-          state.noteHopsAreChoices(of: task)
-        }
-        if let kind = update(&state.ledger, task, state.generation) {
-          state.trace.append(Trace.Event(step: state.trace.stepCount, task: task, kind: kind, virtualTime: state.now))
-        }
-        return task
-      }
-    }
-
-    func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
-      var token: UInt64?
-      recordFromCurrentTask { ledger, task, generation in
-        let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
-        token = generation << 32 | UInt64(index)
-        return .enqueued(item, waiting: waiting)
-      }
-      return token
-    }
-
-    func itemStarted(_ token: UInt64) {
-      recordFromCurrentTask { ledger, task, generation in
-        guard token >> 32 == generation else { return nil }
-        return ledger.start(Int(token & 0xFFFF_FFFF), in: task).map { .started($0) }
-      }
-    }
-
-    func itemFinished(_ token: UInt64) {
-      recordFromCurrentTask { ledger, _, generation in
-        guard token >> 32 == generation else { return nil }
-        return ledger.finish(Int(token & 0xFFFF_FFFF)).map { .finished($0) }
-      }
-    }
-
-    /// Records that the current task is about to wait at `label`; false outside a run.
-    @discardableResult
-    func beginNamedWait(_ label: String) -> Bool {
-      recordFromCurrentTask { ledger, task, _ in
-        ledger.beginWait(label, task: task)
-        return .waits(label)
-      } != nil
-    }
-
-    func endNamedWait() {
-      recordFromCurrentTask { ledger, task, _ in
-        ledger.endWait(task: task)
-        return nil
-      }
-    }
-
-    /// Records a mark of code under test; false outside a run (or off the driver thread).
-    @discardableResult
-    func mark(_ label: String) -> Bool {
-      recordFromCurrentTask { _, _, _ in .mark(label) } != nil
-    }
-
-    /// The trace of the active run so far, when called from its driver thread; nil otherwise.
-    var traceSoFar: Trace? {
-      withDriverState { $0.trace }
-    }
-
-    /// The active run's virtual time, or nil outside a run.
-    var virtualNow: UInt64? {
-      if let now = withDriverState({ $0.now }) { return now }
-      condition.lock()
-      defer { condition.unlock() }
-      return mailbox.isActive ? mailbox.virtualTime : nil
-    }
-
-    /// What a watchdog on another thread may know of the job running now: how many jobs the
-    /// process's runs have started (it stops moving while a job runs), and the run-local task and
-    /// step of the last one; nil between runs. Read without a lock, so a value may be one job old.
-    var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
-      guard driverThread.load(ordering: .relaxed) != 0 else { return nil }
-      return (
-        jobsStarted.load(ordering: .relaxed), runningTask.load(ordering: .relaxed), runningStep.load(ordering: .relaxed)
-      )
     }
 
     /// Clock sleeps for a process's first, private run, before any run of the caller's.
@@ -524,24 +211,9 @@
     /// 5 ms: its virtual deadline came out 4 ms early, and the same seed gave another trace in a
     /// fresh process. Warm, the window is a few microseconds. (A replay does not measure: its
     /// schedule carries each timer's delay.)
-    private static let clockSleepWarmUp: @Sendable () async -> Void = {
+    static let clockSleepWarmUp: @Sendable () async -> Void = {
       try? await Task.sleep(for: .microseconds(1))
       try? await Task.sleep(until: .now + .microseconds(1), clock: .suspending)
-    }
-
-    /// Records that the run's root body returned. On a thread other than the driver (the body
-    /// ran on an executor of its own, under `withTaskExecutorPreference`, say), the driver learns
-    /// it through the mailbox and counts it as work outside the harness.
-    func markRootDone() {
-      if withDriverState({ $0.rootDone = true }) != nil { return }
-      let current = Self.currentTask()?.id ?? 0
-      let executor = Self.outsideExecutorName()
-      condition.lock()
-      if mailbox.rootFinished(byTask: current, executor: executor) {
-        hasDeliveries.store(true, ordering: .relaxed)
-        condition.signal()
-      }
-      condition.unlock()
     }
 
     /// Runs `body` under control on the calling thread, which becomes the driver, and returns when
@@ -584,7 +256,7 @@
 
     /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
     /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
-    private func drive<Strategy: ScheduleStrategy>(
+    func drive<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
       policy: HopPolicy,
       stepBudget: Int,
@@ -618,12 +290,12 @@
       case .everyHop:
         Task(executorPreference: HarnessTaskExecutor.shared) {
           await body()
-          RunLoopCore.shared.markRootDone()
+          RunDriver.shared.markRootDone()
         }
       case .runtimeFastPath:
         Task {
           await body()
-          RunLoopCore.shared.markRootDone()
+          RunDriver.shared.markRootDone()
         }
       }
       // Jobs of the default executor run with the harness's task executor as the running
