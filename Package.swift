@@ -36,7 +36,8 @@ let package = Package(
     .testTarget(
       name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
     .testTarget(name: "QueueScenariosTests", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
-    .testTarget(name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
+    .testTarget(
+      name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
   ],
   swiftLanguageModes: [.v6]
 )
