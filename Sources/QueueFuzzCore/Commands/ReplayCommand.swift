@@ -56,7 +56,7 @@ enum ReplayCommand: FuzzCommand {
       return 0
     }
     FailureText.print(
-      ScenarioRunner.Failure(kind: failure, scheduleNumber: 1, run: result),
+      ScheduleFailure(problem: failure, scheduleNumber: 1, series: .replay(schedule), run: result),
       replay: FailureText.replayCommand(file: file, schedule: schedule, options: options),
       console: console)
     return 1

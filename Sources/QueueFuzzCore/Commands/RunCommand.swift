@@ -155,7 +155,7 @@ enum RunCommand: FuzzCommand {
         } ?? ""
       if let failure = report.failure, let replay {
         text.out(
-          "FAIL \(scenario.name) (\(path)): \(failure.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"
+          "FAIL \(scenario.name) (\(path)): \(failure.problem.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"
         )
         FailureText.print(failure, replay: replay, console: text)
       } else {

@@ -80,7 +80,7 @@ enum ShrinkCommand: FuzzCommand {
         )
         return 2
       }
-      console.out("found: \(failure.summary) on schedule \(failure.scheduleNumber) (\(failure.run.schedule))")
+      console.out("found: \(failure.problem.summary) on schedule \(failure.scheduleNumber) (\(failure.run.schedule))")
       schedule = failure.run.schedule
     }
     guard let schedule else { return 2 }

@@ -5,8 +5,8 @@ import QueueTestingEngine
 /// replay command.
 enum FailureText {
   /// Prints `failure`, indented under its FAIL line.
-  static func print(_ failure: ScenarioRunner.Failure, replay: String, console: FuzzConsole) {
-    switch failure.kind {
+  static func print(_ failure: ScheduleFailure, replay: String, console: FuzzConsole) {
+    switch failure.problem {
     case .guarantees(let violations):
       for violation in violations {
         var line = "  \(violation.guarantee?.rawValue ?? "order") violated on queue '\(violation.queue)'"
@@ -15,7 +15,7 @@ enum FailureText {
         console.out("    expected: \(violation.expected.joined(separator: ", "))")
         console.out("    observed: \(violation.observed.joined(separator: ", "))")
       }
-    case .outcome(let expected, let observed):
+    case .unexpectedOutcome(let expected, let observed):
       console.out("  \(outcomeSentence(expected: expected, observed: observed))")
       if case .deadlocked(let report) = failure.run.outcome {
         console.out(report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
@@ -25,6 +25,9 @@ enum FailureText {
         "  the same schedule ran twice and gave two traces (hashes \(String(first, radix: 16)) and \(String(second, radix: 16))):"
       )
       console.out("  something outside the schedule (state kept between runs, real time, a thread) changed the run")
+    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame:
+      // A scenario's runs are judged by their guarantees and outcome: these come from a test body.
+      console.out("  \(failure.problem.summary)")
     }
     if let summary = failure.run.strategySummary {
       // Which strategy found it (a portfolio takes turns; PCT states its bound).
@@ -49,12 +52,13 @@ enum FailureText {
   }
 
   /// "expected the run to complete, but it deadlocked", in plain English for every pair.
-  static func outcomeSentence(expected: Scenario.Outcome, observed: String) -> String {
+  static func outcomeSentence(expected: String, observed: String) -> String {
     let wanted =
-      switch expected {
+      switch Scenario.Outcome(rawValue: expected) {
       case .completes: "complete"
       case .deadlocks: "deadlock"
       case .any: "complete or deadlock"
+      case nil: expected
       }
     let happened =
       switch observed {

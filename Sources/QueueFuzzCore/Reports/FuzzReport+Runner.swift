@@ -13,12 +13,12 @@ extension FuzzReport.Options {
 
 extension FuzzReport.Failure {
   /// A runner's failure, replayed by `replay`.
-  init(_ failure: ScenarioRunner.Failure, replay: String) {
+  init(_ failure: ScheduleFailure, replay: String) {
     var violations: [FuzzReport.Violation] = []
     var expectedOutcome: String?
     var observedOutcome: String?
     let kind: String
-    switch failure.kind {
+    switch failure.problem {
     case .guarantees(let broken):
       kind = "guarantee"
       violations = broken.map {
@@ -26,17 +26,20 @@ extension FuzzReport.Failure {
           guarantee: $0.guarantee?.rawValue ?? "order", queue: $0.queue, items: $0.items, expected: $0.expected,
           observed: $0.observed)
       }
-    case .outcome(let expected, let observed):
+    case .unexpectedOutcome(let expected, let observed):
       kind = "outcome"
-      expectedOutcome = expected.rawValue
+      expectedOutcome = expected
       observedOutcome = observed
     case .nondeterminism:
       kind = "nondeterminism"
+    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame:
+      // Not a scenario's verdict (see FailureText.print); reported by its signature.
+      kind = failure.problem.signature
     }
     var deadlock: String?
     if case .deadlocked(let report) = failure.run.outcome { deadlock = report.description }
     self.init(
-      kind: kind, signature: failure.kind.signature, message: failure.summary,
+      kind: kind, signature: failure.problem.signature, message: failure.problem.summary,
       scheduleNumber: failure.scheduleNumber, schedule: failure.run.schedule.description,
       traceHash: String(failure.run.trace.hash, radix: 16), violations: violations.isEmpty ? nil : violations,
       expectedOutcome: expectedOutcome, observedOutcome: observedOutcome, replay: replay, savedTo: nil, duplicate: nil,

@@ -108,10 +108,10 @@ struct StressSession {
 
   /// Shrinks, saves and prints a failure; returns its report record.
   private mutating func save(
-    _ failure: ScenarioRunner.Failure, of scenario: Scenario, index: Int, options: ScenarioRunner.Options
+    _ failure: ScheduleFailure, of scenario: Scenario, index: Int, options: ScenarioRunner.Options
   ) -> FuzzReport.Failure {
     text.out(
-      "FAIL \(scenario.name) (scenario \(index) of seed \(settings.plan.seed)): \(failure.summary) on schedule \(failure.scheduleNumber)"
+      "FAIL \(scenario.name) (scenario \(index) of seed \(settings.plan.seed)): \(failure.problem.summary) on schedule \(failure.scheduleNumber)"
     )
     var regression = scenario
     regression.regressionSchedules = [failure.run.schedule]
@@ -120,14 +120,15 @@ struct StressSession {
     var shrinkRecord: FuzzReport.Shrink?
     var comments = [
       "Found by: queue-fuzz stress --seed \(settings.plan.seed) (scenario \(index)), schedule \(failure.scheduleNumber) of its series\(implementationFlags)",
-      "Failure: \(failure.summary)",
+      "Failure: \(failure.problem.summary)",
     ]
     if settings.shrinks {
       let shrinker = ScenarioShrinker(options: options, runBudget: 20_000)
       if let shrunk = shrinker.shrink(scenario, schedule: failure.run.schedule) {
         regression = shrunk.scenario
         schedule = shrunk.schedule
-        regressionFailure = ScenarioRunner.Failure(kind: shrunk.failure, scheduleNumber: 1, run: shrunk.run)
+        regressionFailure = ScheduleFailure(
+          problem: shrunk.failure, scheduleNumber: 1, series: .replay(shrunk.run.schedule), run: shrunk.run)
         shrinkRecord = FuzzReport.Shrink(
           before: shrunk.before, after: shrunk.after, schedule: shrunk.schedule.description, runs: shrunk.runs)
         comments.append("Shrunk (\(shrunk.kept) still fails): \(shrunk.before) -> \(shrunk.after), \(shrunk.runs) runs")

@@ -29,7 +29,7 @@
       /// The most jobs per schedule.
       public var stepBudget: Int
       /// Run every schedule twice and fail when the two traces differ (a trace-hash mismatch is
-      /// a failure of its own kind, ``FailureKind/nondeterminism(firstHash:secondHash:)``).
+      /// a failure of its own kind, ``ScheduleFailure/Problem/nondeterminism(firstHash:secondHash:)``).
       public var checkDeterminism: Bool
 
       /// The schedules these options describe.
@@ -56,74 +56,6 @@
       }
     }
 
-    /// Why a schedule failed.
-    public enum FailureKind: Equatable, Sendable {
-      /// Ordering guarantees were broken.
-      case guarantees([OrderingViolation])
-      /// The run ended otherwise than the scenario expects.
-      case outcome(expected: Scenario.Outcome, observed: String)
-      /// The same schedule, run twice, gave two different traces: something outside the
-      /// schedule's control (state kept between runs, real time, an uncaptured thread) changed
-      /// the run.
-      case nondeterminism(firstHash: UInt64, secondHash: UInt64)
-
-      /// What failed, as a stable word: the broken guarantees' names (sorted, comma-separated),
-      /// `outcome:` and what the run did instead (`outcome:deadlocks`, `outcome:completes`,
-      /// `outcome:step-budget`, `outcome:outside-wake-up`), or `nondeterminism`. Shrinking keeps
-      /// a failure of the same signature.
-      public var signature: String {
-        switch self {
-        case .guarantees(let violations):
-          Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ",")
-        case .outcome(_, let observed):
-          if observed == "completes" || observed == "deadlocks" {
-            "outcome:" + observed
-          } else if observed.hasPrefix("step budget") {
-            "outcome:step-budget"
-          } else {
-            "outcome:outside-wake-up"
-          }
-        case .nondeterminism:
-          "nondeterminism"
-        }
-      }
-
-      /// Whether this failure includes `word`, one of the comma-separated words of a
-      /// ``signature`` (a guarantee's name, `outcome:deadlocks`, `nondeterminism`, ...).
-      public func includes(_ word: String) -> Bool {
-        signature.split(separator: ",").contains { $0 == word }
-      }
-    }
-
-    /// One failing schedule, with what it takes to replay it.
-    public struct Failure: Sendable {
-      /// What failed.
-      public var kind: FailureKind
-      /// The failing schedule's number (from 1).
-      public var scheduleNumber: Int
-      /// The run.
-      public var run: RunResult
-
-      /// Creates a failure record.
-      public init(kind: FailureKind, scheduleNumber: Int, run: RunResult) {
-        self.kind = kind
-        self.scheduleNumber = scheduleNumber
-        self.run = run
-      }
-
-      /// The broken guarantees' names, or `outcome`.
-      public var summary: String {
-        switch kind {
-        case .guarantees(let violations):
-          Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ", ")
-        case .outcome(let expected, let observed):
-          "outcome: expected \(expected.rawValue), observed \(observed)"
-        case .nondeterminism(let first, let second):
-          "nondeterminism: the same schedule gave trace hashes \(String(first, radix: 16)) and \(String(second, radix: 16))"
-        }
-      }
-    }
-
     /// The result of running one scenario.
     public struct Report: Sendable {
       /// The scenario.
@@ -135,7 +67,7 @@
       /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
       public var exhausted: Bool?
       /// The first failure, if any.
-      public var failure: Failure?
+      public var failure: ScheduleFailure?
       /// Real time taken.
       public var elapsed: Duration
       /// The tasks of the first run that could leave an actor without a scheduling point, named
@@ -162,7 +94,9 @@
     }
 
     /// Checks one run against the scenario's expectations.
-    public static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent]) -> FailureKind? {
+    public static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
+      -> ScheduleFailure.Problem?
+    {
       let observed: String
       switch result.outcome {
       case .completed: observed = "completes"
@@ -173,9 +107,9 @@
       }
       switch scenario.outcome {
       case .completes where observed != "completes", .deadlocks where observed != "deadlocks":
-        return .outcome(expected: scenario.outcome, observed: observed)
+        return .unexpectedOutcome(expected: scenario.outcome.rawValue, observed: observed)
       case .any where observed != "completes" && observed != "deadlocks":
-        return .outcome(expected: scenario.outcome, observed: observed)
+        return .unexpectedOutcome(expected: scenario.outcome.rawValue, observed: observed)
       default:
         break
       }
@@ -191,7 +125,7 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func check(
       _ scenario: Scenario, strategy: some ScheduleStrategy & Sendable, options: Options
-    ) -> (run: RunResult, failure: FailureKind?) {
+    ) -> (run: RunResult, failure: ScheduleFailure.Problem?) {
       let (result, events) = runOnce(
         scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
       if let kind = evaluate(scenario, result, events) { return (result, kind) }
@@ -211,29 +145,14 @@
     public static func run(_ scenario: Scenario, options: Options) -> Report {
       let clock = ContinuousClock()
       let start = clock.now
+      let series = SeriesRunner(options.series, leadingSchedules: scenario.regressionSchedules).run { schedule in
+        check(scenario, strategy: schedule.strategy, options: options)
+      }
       var report = Report(
-        scenario: scenario, options: options, schedulesRun: 0, exhausted: nil, failure: nil, elapsed: .zero)
-      // Checks one schedule and records it; false when it failed (the run stops there).
-      func checkAndRecord(_ strategy: some ScheduleStrategy & Sendable) -> (result: RunResult, keepGoing: Bool) {
-        let (result, kind) = check(scenario, strategy: strategy, options: options)
-        report.schedulesRun += 1
-        report.coverage.record(result.trace.hash)
-        if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
-          report.inlineHopTasks = result.inlineHopTaskLabels
-        }
-        guard let kind else { return (result, true) }
-        report.failure = Failure(kind: kind, scheduleNumber: report.schedulesRun, run: result)
-        return (result, false)
-      }
-      for schedule in scenario.regressionSchedules {
-        guard checkAndRecord(ReplayStrategy(schedule)).keepGoing else {
-          report.elapsed = start.duration(to: clock.now)
-          return report
-        }
-      }
-      let exhausted = options.series.runSchedules { checkAndRecord($0) }
-      report.exhausted = exhausted
-      report.elapsed = start.duration(to: clock.now)
+        scenario: scenario, options: options, schedulesRun: series.schedulesRun, exhausted: series.exhausted,
+        failure: series.failure, elapsed: start.duration(to: clock.now))
+      report.inlineHopTasks = series.inlineHopTasks
+      report.coverage = series.coverage
       return report
     }
   }

@@ -19,7 +19,7 @@
       /// The shrunk schedule (trailing zeros trimmed).
       public var schedule: Schedule
       /// The failure the shrunk case still has.
-      public var failure: ScenarioRunner.FailureKind
+      public var failure: ScheduleFailure.Problem
       /// The shrunk case's failing run (its trace is the one to read).
       public var run: RunResult
       /// The word of the failure's signature that was kept failing (a guarantee's name,
@@ -111,11 +111,11 @@
     private struct Case {
       var scenario: Scenario
       let run: RunResult
-      let failure: ScenarioRunner.FailureKind
+      let failure: ScheduleFailure.Problem
       /// The run's schedule without trailing zeros.
       let schedule: Schedule
 
-      init(scenario: Scenario, run: RunResult, failure: ScenarioRunner.FailureKind) {
+      init(scenario: Scenario, run: RunResult, failure: ScheduleFailure.Problem) {
         self.scenario = scenario
         self.run = run
         self.failure = failure

@@ -121,30 +121,11 @@
     /// Set by tests of the entry points to take the path an older system takes.
     @TaskLocal static var simulatesUnsupportedSystem = false
 
-    /// What happened over the series.
-    public struct Report: Sendable {
-      /// Schedules run, up to and including a failing one.
-      public var schedulesRun: Int
-      /// For an exhaustive series: whether every schedule within the bound was run and every
-      /// run's hops were all scheduling points (see ``ExhaustiveSearch/isExhausted``).
-      public var exhausted: Bool?
-      /// The first failing schedule, if any.
-      public var failure: Failure?
-      /// The tasks of the first run that could leave an actor without a scheduling point, named
-      /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
-      public var inlineHopTasks: [String] = []
-      /// Distinct interleavings among the schedules run, and how long since the last new one.
-      public var coverage = TraceCoverage()
-      /// Whether the series stopped early, passing, because no new interleaving came for
-      /// ``ControlledScheduling/stopAfterSchedulesWithoutNewInterleaving`` schedules.
-      public var stoppedUnchanged = false
-      /// What the schedules did outside the harness, all together (see ``OutsideWork``).
-      public var outsideWork = OutsideWork()
-      /// Cancellation targets that no schedule ever made cancellable, each with why (see
-      /// ``CancellationTargets/unreached(by:)``): those cancellations were never explored. The
-      /// trait reports them as a warning on the test.
-      public var unreachedCancellationTargets: [String] = []
-    }
+    /// What happened over the series (the engine's ``SeriesReport``).
+    public typealias Report = SeriesReport
+
+    /// The first schedule of a series that failed (the engine's ``ScheduleFailure``).
+    public typealias Failure = ScheduleFailure
 
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
     /// test inside it) and stops at the first failing schedule.
@@ -187,13 +168,6 @@
       return result
     }
 
-    /// `base` with cancellation choices (opens the existential for ``CancellingStrategy``).
-    private static func cancelling(
-      _ base: some ScheduleStrategy & Sendable, seed: UInt64, expectedSteps: Int
-    ) -> any ScheduleStrategy & Sendable {
-      CancellingStrategy(base, seed: seed, expectedSteps: expectedSteps)
-    }
-
     /// The number of the schedule the process is running now (0: none), for the watchdog's
     /// report: runs are one at a time in a process.
     static let scheduleInProgress = LockedState(0)
@@ -212,35 +186,18 @@
       failureCount: (() -> Int)?,
       progress: LockedState<ScheduleProgress> = LockedState(ScheduleProgress())
     ) -> Report {
-      var report = Report(schedulesRun: 0, exhausted: nil, failure: nil)
       let thrown = LockedState<String?>(nil)
-      // Random, PCT and portfolio members get cancellation choices; a replay repeats its
-      // schedule's own. An exhaustive search does not explore them (`resolved` refuses the
-      // pair); run directly, it runs without them and never claims to be exhausted.
-      let (cancelling, wrapsStrategies): (CancellationTargets?, Bool) =
-        switch series.kind {
-        case .random, .pct, .portfolio: (self.cancelling, self.cancelling != nil)
-        case .replay: (self.cancelling, false)
-        case .exhaustive: (nil, false)
-        }
-      var expectedSteps = 100
-      var reachedTargets: [CancellationTargets] = []
-      let exhausted = series.runSchedules { baseStrategy in
-        report.schedulesRun += 1
-        let number = report.schedulesRun
-        progress.withLock { $0 = ScheduleProgress(number: number, failures: 0) }
-        Self.scheduleInProgress.withLock { $0 = number }
+      let runner = SeriesRunner(
+        series, cancelling: cancelling,
+        stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving)
+      return runner.run { schedule in
+        progress.withLock { $0 = ScheduleProgress(number: schedule.number, failures: 0) }
+        Self.scheduleInProgress.withLock { $0 = schedule.number }
         thrown.withLock { $0 = nil }
         let failuresBefore = failureCount?() ?? 0
-        // Cancellations come from a generator of their own, seeded per schedule and spread over
-        // a run as long as the last one.
-        let strategy: any ScheduleStrategy & Sendable =
-          wrapsStrategies
-          ? Self.cancelling(
-            baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, number - 1), expectedSteps: expectedSteps)
-          : baseStrategy
         let result = ControlledExecutor.runBlocking(
-          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling
+          strategy: schedule.strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
+          cancelling: schedule.cancelling
         ) {
           do {
             try await body()
@@ -248,13 +205,6 @@
             thrown.withLock { $0 = "\(error)" }
           }
         }
-        expectedSteps = max(result.steps, 1)
-        if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
-          report.inlineHopTasks = result.inlineHopTaskLabels
-        }
-        report.coverage.record(result.trace.hash)
-        report.outsideWork.merge(result.outsideWork)
-        if let reached = result.reachedCancellationTargets { reachedTargets.append(reached) }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
         let problem: Failure.Problem? =
           switch result.outcome {
@@ -270,26 +220,8 @@
               nil
             }
           }
-        guard let problem else {
-          if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
-            report.stoppedUnchanged = true
-            return (result, false)
-          }
-          return (result, true)
-        }
-        report.failure = Failure(problem: problem, scheduleNumber: number, series: series, run: result)
-        report.failure?.coverage = report.coverage
-        return (result, false)
+        return (result, problem)
       }
-      // A series that chose cancellations says which targets it never could cancel; a failure
-      // found before every target was reached says nothing of the rest.
-      if wrapsStrategies, report.failure == nil, let targets = self.cancelling {
-        report.unreachedCancellationTargets = targets.unreached(by: reachedTargets)
-      }
-      // Only an exhaustive series answers `exhausted`; with targets it ran without cancellations.
-      // (The search itself already refuses the claim when a run did work outside the harness.)
-      report.exhausted = exhausted != nil && self.cancelling != nil ? false : exhausted
-      return report
     }
   }
 #endif

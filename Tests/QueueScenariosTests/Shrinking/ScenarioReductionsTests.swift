@@ -179,12 +179,12 @@
       let checked = ScenarioRunner.run(
         scenario, options: .init(schedules: 20, implementation: .stateBetweenRuns, checkDeterminism: true))
       let failure = try #require(checked.failure)
-      guard case .nondeterminism(let first, let second) = failure.kind else {
-        Issue.record("expected a nondeterminism failure, got \(failure.kind)")
+      guard case .nondeterminism(let first, let second) = failure.problem else {
+        Issue.record("expected a nondeterminism failure, got \(failure.problem)")
         return
       }
       #expect(first != second)
-      #expect(failure.kind.signature == "nondeterminism")
+      #expect(failure.problem.signature == "nondeterminism")
       let real = ScenarioRunner.run(scenario, options: .init(schedules: 50, checkDeterminism: true))
       #expect(real.failure == nil)
     }

@@ -8,7 +8,7 @@
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   func firstGeneratedFailure(
     _ implementation: QueueImplementation, minimumSteps: Int, options: ScenarioRunner.Options = .init()
-  ) -> (Scenario, ScenarioRunner.Failure)? {
+  ) -> (Scenario, ScheduleFailure)? {
     var options = options
     options.implementation = implementation
     for seed in UInt64(0)..<200 {
@@ -41,7 +41,7 @@
       #expect(shrunk.after.preemptions <= shrunk.before.preemptions)
       #expect(shrunk.after.preemptions <= 2)
       #expect(shrunk.failure.includes(shrunk.kept))
-      #expect(failure.kind.includes(shrunk.kept))
+      #expect(failure.problem.includes(shrunk.kept))
 
       // The saved form parses back and fails the same guarantee at once, on its saved schedule.
       let reparsed = try ScenarioParser.parse(shrunk.scenario.text, path: "shrunk.scenario")
@@ -49,9 +49,9 @@
       let onMutant = ScenarioRunner.run(reparsed, options: .init(schedules: 20, implementation: mutant))
       let mutantFailure = try #require(onMutant.failure)
       #expect(mutantFailure.scheduleNumber == 1)
-      #expect(mutantFailure.kind.includes(shrunk.kept))
+      #expect(mutantFailure.problem.includes(shrunk.kept))
       let onReal = ScenarioRunner.run(reparsed, options: .init(schedules: 300))
-      #expect(onReal.failure == nil, "\(onReal.failure?.summary ?? "")")
+      #expect(onReal.failure == nil, "\(onReal.failure?.problem.summary ?? "")")
     }
 
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
@@ -108,7 +108,7 @@
         """
       let scenario = try ScenarioParser.parse(text, path: "cycle.scenario")
       let failure = try #require(ScenarioRunner.run(scenario, options: .init(schedules: 200)).failure)
-      #expect(failure.kind.signature == "outcome:deadlocks")
+      #expect(failure.problem.signature == "outcome:deadlocks")
       let shrunk = try #require(ScenarioShrinker().shrink(scenario, schedule: failure.run.schedule))
       print("deadlock: \(shrunk.before) -> \(shrunk.after)")
       #expect(shrunk.kept == "outcome:deadlocks")
@@ -116,7 +116,7 @@
       #expect(shrunk.after.steps <= 4)
       #expect(shrunk.scenario.items.allSatisfy { !$0.name.hasPrefix("s") })
       let again = ScenarioRunner.run(shrunk.scenario, options: .init(schedules: 1))
-      #expect(again.failure?.kind.signature == "outcome:deadlocks")
+      #expect(again.failure?.problem.signature == "outcome:deadlocks")
     }
 
     /// A nondeterminism failure (state kept between runs) shrinks while the trace hashes of
@@ -126,7 +126,7 @@
       let options = ScenarioRunner.Options(schedules: 5, implementation: .stateBetweenRuns, checkDeterminism: true)
       let (scenario, failure) = try #require(
         firstGeneratedFailure(.stateBetweenRuns, minimumSteps: 10, options: options))
-      #expect(failure.kind.signature == "nondeterminism")
+      #expect(failure.problem.signature == "nondeterminism")
       let shrunk = try #require(ScenarioShrinker(options: options).shrink(scenario, schedule: failure.run.schedule))
       #expect(shrunk.kept == "nondeterminism")
       #expect(shrunk.after.items <= 2)

@@ -1,0 +1,110 @@
+/// The first schedule of a series that failed, and what it takes to replay it: the one failure
+/// type of the harness, for the trait, the XCTest entry point and queue-fuzz alike.
+public struct ScheduleFailure: Sendable {
+  /// How a schedule failed.
+  public enum Problem: Equatable, Sendable {
+    /// This many test failures were recorded while it ran.
+    case failuresRecorded(Int)
+    /// The body threw this error (described).
+    case threw(String)
+    /// The run deadlocked.
+    case deadlocked(DeadlockReport)
+    /// The run exceeded its step budget: a livelock, or a budget set too low.
+    case stepBudgetExceeded(steps: Int)
+    /// Declared outside wake-ups (by label) never came.
+    case outsideWakeUpNeverCame([String])
+    /// Ordering guarantees of the queues were broken (see ``OrderingOracle``).
+    case guarantees([OrderingViolation])
+    /// The run ended otherwise than expected: `expected` and `observed` are words such as
+    /// `completes`, `deadlocks` or `step budget exceeded after N steps`.
+    case unexpectedOutcome(expected: String, observed: String)
+    /// The same schedule, run twice, gave two different traces: something outside the
+    /// schedule's control (state kept between runs, real time, an uncaptured thread) changed
+    /// the run.
+    case nondeterminism(firstHash: UInt64, secondHash: UInt64)
+
+    /// What failed, as a stable word: the broken guarantees' names (sorted, comma-separated),
+    /// `outcome:` and what the run did (`outcome:deadlocks`, `outcome:completes`,
+    /// `outcome:step-budget`, `outcome:outside-wake-up`), `nondeterminism`, `failures` or
+    /// `threw`. A shrinker keeps a failure of the same signature.
+    public var signature: String {
+      switch self {
+      case .guarantees(let violations):
+        Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ",")
+      case .unexpectedOutcome(_, let observed):
+        if observed == "completes" || observed == "deadlocks" {
+          "outcome:" + observed
+        } else if observed.hasPrefix("step budget") {
+          "outcome:step-budget"
+        } else {
+          "outcome:outside-wake-up"
+        }
+      case .deadlocked: "outcome:deadlocks"
+      case .stepBudgetExceeded: "outcome:step-budget"
+      case .outsideWakeUpNeverCame: "outcome:outside-wake-up"
+      case .nondeterminism: "nondeterminism"
+      case .failuresRecorded: "failures"
+      case .threw: "threw"
+      }
+    }
+
+    /// Whether this failure includes `word`, one of the comma-separated words of a
+    /// ``signature`` (a guarantee's name, `outcome:deadlocks`, `nondeterminism`, ...).
+    public func includes(_ word: String) -> Bool {
+      signature.split(separator: ",").contains { $0 == word }
+    }
+
+    /// What failed, for a person, in one line.
+    public var summary: String {
+      switch self {
+      case .failuresRecorded(let count): "\(count) failure\(count == 1 ? "" : "s") recorded (see above)"
+      case .threw(let error): "the body threw \(error)"
+      case .deadlocked(let report): "the run deadlocked.\n\(report)"
+      case .stepBudgetExceeded(let steps):
+        "the run exceeded its step budget after \(steps) steps (a livelock, or a budget set too low)"
+      case .outsideWakeUpNeverCame(let labels):
+        "declared outside wake-ups never came: \(labels.joined(separator: ", "))"
+      case .guarantees(let violations):
+        Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ", ")
+      case .unexpectedOutcome(let expected, let observed):
+        "outcome: expected \(expected), observed \(observed)"
+      case .nondeterminism(let first, let second):
+        "nondeterminism: the same schedule gave trace hashes \(String(first, radix: 16)) and \(String(second, radix: 16))"
+      }
+    }
+  }
+
+  /// How it failed.
+  public var problem: Problem
+  /// Which schedule of the series, from 1.
+  public var scheduleNumber: Int
+  /// The series it belongs to.
+  public var series: ScheduleSeries
+  /// The run: its schedule replays it, its trace shows what happened.
+  public var run: RunResult
+  /// The distinct interleavings the series saw up to and including this schedule.
+  public var coverage = TraceCoverage()
+
+  /// Creates a failure record.
+  public init(problem: Problem, scheduleNumber: Int, series: ScheduleSeries, run: RunResult) {
+    self.problem = problem
+    self.scheduleNumber = scheduleNumber
+    self.series = series
+    self.run = run
+  }
+
+  /// Whether the body was left unfinished (a deadlock, the step budget, a missing wake-up).
+  public var leftBodyUnfinished: Bool {
+    run.outcome != .completed
+  }
+
+  /// The run's trace, one column per task (its last `limit` events), for an attachment or a log.
+  public func traceText(limit: Int = 2_000) -> String {
+    """
+    Controlled schedule \(scheduleNumber) (\(series)), schedule \(run.schedule)
+    \(run.steps) steps, trace hash \(String(run.trace.hash, radix: 16)); the last \(limit) events at most:
+
+    \(run.trace.columnView(limit: limit))
+    """
+  }
+}

@@ -1,0 +1,31 @@
+/// What happened over a series of schedules (see ``SeriesRunner``).
+public struct SeriesReport: Sendable {
+  /// Schedules run, up to and including a failing one.
+  public var schedulesRun: Int
+  /// For an exhaustive series: whether every schedule within the bound was run and every
+  /// run's hops were all scheduling points (see ``ExhaustiveSearch/isExhausted``); nil for
+  /// other series.
+  public var exhausted: Bool?
+  /// The first failing schedule, if any.
+  public var failure: ScheduleFailure?
+  /// The tasks of the first run that could leave an actor without a scheduling point, named
+  /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
+  public var inlineHopTasks: [String] = []
+  /// Distinct interleavings among the schedules run, and how long since the last new one.
+  public var coverage = TraceCoverage()
+  /// Whether the series stopped early, passing, because no new interleaving came for
+  /// ``SeriesRunner/stopAfterSchedulesWithoutNewInterleaving`` schedules.
+  public var stoppedUnchanged = false
+  /// What the schedules did outside the harness, all together (see ``OutsideWork``).
+  public var outsideWork = OutsideWork()
+  /// Cancellation targets that no schedule ever made cancellable, each with why (see
+  /// ``CancellationTargets/unreached(by:)``): those cancellations were never explored.
+  public var unreachedCancellationTargets: [String] = []
+
+  /// Creates a report.
+  public init(schedulesRun: Int, exhausted: Bool?, failure: ScheduleFailure?) {
+    self.schedulesRun = schedulesRun
+    self.exhausted = exhausted
+    self.failure = failure
+  }
+}
