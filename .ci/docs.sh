@@ -1,44 +1,109 @@
 #!/usr/bin/env bash
-# Builds QueueTesting's DocC documentation with warnings as errors (an unresolved symbol link or
-# a missing doc comment in a curated page fails), and checks that every Swift example in the
-# catalog appears verbatim in Tests/QueueTestingTests/ArticleExamples.swift, where it compiles
-# and runs as a test.
+# The documentation cannot drift from the code:
+# - QueueTesting's and AsyncQueue's DocC catalogs build with warnings as errors (an unresolved symbol
+#   link, or a public symbol of a curated page without a doc comment, fails);
+# - every Swift example of the README, of both catalogs and of the documentation comments appears
+#   verbatim in .ci/doc-examples, a package that depends on this one by path as a user's would,
+#   where it compiles through the public products and runs as a test; the README's manifest
+#   example names real products;
+# - that package's tests pass, except the README's failing first test, whose output must read as
+#   the README shows it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-catalog=Sources/QueueTesting/QueueTesting.docc
-graphs=.build/docs-symbol-graphs
-rm -rf "$graphs" .build/docs
-mkdir -p "$graphs"
-# QueueTesting re-exports its engine (QueueTestingEngine): extract its symbol graph with the
-# engine's symbols in it, so the catalog documents and links the whole public surface as one module.
-swift build --target QueueTesting >/dev/null
+triple="$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')"
+swift build --target QueueTesting > /dev/null
+swift build --target AsyncQueue > /dev/null
 modules="$(swift build --show-bin-path)/Modules"
-swift-symbolgraph-extract -module-name QueueTesting -I "$modules" -target "$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
-  -Xcc -fmodule-map-file="$(swift build --show-bin-path)/CQueueTestingRuntime.build/module.modulemap" \
-  -output-dir "$graphs" -minimum-access-level public -experimental-allowed-reexported-modules=QueueTestingEngine
-docc convert "$catalog" \
-  --additional-symbol-graph-dir "$graphs" \
-  --fallback-display-name QueueTesting \
-  --fallback-bundle-identifier org.swift-queue-harness.QueueTesting \
-  --output-path .build/docs \
-  --warnings-as-errors
-echo "docs: built .build/docs"
+rm -rf .build/docs-symbol-graphs .build/docs
+# Builds one catalog; QueueTesting's symbol graph carries the engine it re-exports.
+build_catalog() { # module, catalog, extra symbolgraph-extract flags...
+  local module=$1 catalog=$2 graphs=".build/docs-symbol-graphs/$1"
+  shift 2
+  mkdir -p "$graphs"
+  swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
+    -Xcc -fmodule-map-file="$(swift build --show-bin-path)/CQueueTestingRuntime.build/module.modulemap" \
+    -output-dir "$graphs" -minimum-access-level public "$@"
+  mkdir -p ".build/docs/$module"
+  docc convert "$catalog" --additional-symbol-graph-dir "$graphs" --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.swift-queue-harness.$module" --output-path ".build/docs/$module" \
+    --warnings-as-errors
+  echo "docs: built .build/docs/$module"
+}
+build_catalog QueueTesting Sources/QueueTesting/QueueTesting.docc \
+  -experimental-allowed-reexported-modules=QueueTestingEngine
+build_catalog AsyncQueue Sources/AsyncQueue/AsyncQueue.docc
 
-python3 - "$catalog" Tests/QueueTestingTests/ArticleExamples.swift <<'PY'
+python3 - <<'PY'
 import pathlib, re, sys
-catalog, examples = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]).read_text()
+root = pathlib.Path(".")
+examples = root / ".ci/doc-examples"
 def normalize(text):
     return "\n".join(line.strip() for line in text.strip().splitlines() if line.strip())
-compiled = normalize(examples)
-blocks = missing = 0
-for page in sorted(catalog.glob("*.md")):
+compiled = [normalize(p.read_text()) for p in sorted((examples / "Tests").rglob("*.swift"))]
+products = set(re.findall(r'\.(?:library|executable)\(name: "([^"]+)"', (root / "Package.swift").read_text()))
+blocks = []
+pages = [root / "README.md", *sorted(root.glob("Sources/*/*.docc/*.md"))]
+for page in pages:
     for block in re.findall(r"```swift\n(.*?)```", page.read_text(), re.S):
-        blocks += 1
-        if normalize(block) not in compiled:
+        blocks.append((str(page), block))
+for source in sorted(root.glob("Sources/**/*.swift")):
+    lines = source.read_text().split("\n")
+    index = 0
+    while index < len(lines):
+        if lines[index].strip() == "/// ```swift":
+            end = index + 1
+            while lines[end].strip() != "/// ```":
+                end += 1
+            block = "\n".join(re.sub(r"^\s*/// ?", "", line) for line in lines[index + 1:end])
+            blocks.append((f"{source}:{index + 1}", block))
+            index = end
+        index += 1
+missing = 0
+for where, block in blocks:
+    if block.lstrip().startswith("dependencies: ["):
+        # A manifest example: it cannot resolve its URL offline, so check the names it uses.
+        named = set(re.findall(r'\.product\(name: "([^"]+)", package: "swift-queue-harness"\)', block))
+        unknown = named - products
+        if not named or unknown:
             missing += 1
-            print(f"{page}: this example is not in {sys.argv[2]}:\n{block}", file=sys.stderr)
+            print(f"{where}: the manifest example names {sorted(unknown) or 'no product'}; products: {sorted(products)}",
+                  file=sys.stderr)
+        continue
+    if not any(normalize(block) in text for text in compiled):
+        missing += 1
+        print(f"{where}: this example is not in .ci/doc-examples:\n{block}", file=sys.stderr)
 if missing:
-    sys.exit(f"docs: {missing} of {blocks} examples are not compiled")
-print(f"docs: all {blocks} Swift examples compile (ArticleExamples.swift)")
+    sys.exit(f"docs: {missing} of {len(blocks)} examples are not compiled")
+print(f"docs: all {len(blocks)} Swift examples (README, DocC catalogs, doc comments) are compiled in .ci/doc-examples")
 PY
+
+log=.build/doc-examples.log
+status=0
+(cd .ci/doc-examples && swift test) > "$log" 2>&1 || status=$?
+fail() { cat "$log"; echo "docs: $1" >&2; exit 1; }
+test "$status" -ne 0 || fail "the README's failing first test passed"
+failed="$(grep -Eo '✘ Test [^ ]+ failed' "$log" | sort -u | tr '\n' ' ')"
+[[ "$failed" == "✘ Test incrementsArriveInOrder() failed " ]] || fail "expected only incrementsArriveInOrder() to fail, got: $failed"
+grep -q "Executed [0-9]* tests, with 0 failures" "$log" || fail "an XCTest example failed"
+# The README's output of that test, line by line: each fragment between '…' appears, in order, on
+# one line of the real output.
+python3 - "$log" <<'PY'
+import re, sys
+output = open(sys.argv[1]).read().splitlines()
+readme = open("README.md").read()
+shown = re.search(r"```text\n(✘ Test incrementsArriveInOrder\(\).*?)```", readme, re.S).group(1).strip().splitlines()
+def matches(line, wanted):
+    position = 0
+    for fragment in wanted.split("…"):
+        found = line.find(fragment, position)
+        if found < 0:
+            return False
+        position = found + len(fragment)
+    return True
+for wanted in shown:
+    if not any(matches(line, wanted) for line in output):
+        sys.exit(f"docs: the README shows a line the test does not print:\n{wanted}")
+print(f"docs: the README's failure output matches the real one ({len(shown)} lines)")
+PY
+echo "docs: every example passes, and incrementsArriveInOrder() fails as the README shows"

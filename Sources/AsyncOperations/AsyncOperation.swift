@@ -12,11 +12,12 @@ import Foundation
 /// let queue = OperationQueue()
 /// queue.maxConcurrentOperationCount = 1
 /// let download = AsyncOperation { finish in
-///   session.dataTask(with: url) { _, _, _ in finish() }.resume()
+///   fetch(url) { _ in finish() }            // a completion-handler API
 /// }
 /// let save = AsyncOperation { await store.save() }
 /// save.addDependency(download)              // starts after the download's finish()
-/// queue.addOperations([download, save], waitUntilFinished: false)
+/// queue.addOperation(download)              // `addOperation` may be called from async code too
+/// queue.addOperation(save)
 /// ```
 ///
 /// - **Finishing:** call the callback exactly once, from any thread, at any time after the

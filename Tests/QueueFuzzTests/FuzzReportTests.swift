@@ -9,9 +9,9 @@ import Testing
   import FoundationXML
 #endif
 
-/// The JSON example between the README's `fuzz-report-json` markers.
+/// The JSON example between the `fuzz-report-json` markers of `Scenarios/README.md`.
 func documentedReportJSON() throws -> Any {
-  let readme = URL(fileURLWithPath: scenariosFolder).deletingLastPathComponent().appendingPathComponent("README.md")
+  let readme = URL(fileURLWithPath: scenariosFolder).appendingPathComponent("README.md")
   let text = try String(contentsOf: readme, encoding: .utf8)
   let begin = try #require(text.range(of: "<!-- fuzz-report-json:begin -->\n```json\n"))
   let end = try #require(text.range(of: "```\n<!-- fuzz-report-json:end -->"))

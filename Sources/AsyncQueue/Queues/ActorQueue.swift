@@ -8,7 +8,7 @@
 ///   init() { queue.adoptExecutionContext(of: self) }
 ///
 ///   nonisolated func log(_ line: String) {
-///     queue.enqueue { myself in myself.lines.append(line) }
+///     queue.enqueue { myself in myself.lines.append(line) }          // starts on the actor, in call order
 ///   }
 ///
 ///   func flush() async { await queue.enqueueAndWait { _ in } }

@@ -24,7 +24,7 @@
     public var cancelling: CancellationTargets?
     /// Stops the series, passing, once this many schedules in a row gave no interleaving the
     /// series had not seen (nil, the default: run every schedule). A body with few interleavings
-    /// then stops early instead of repeating them; ``Report/stoppedUnchanged`` says it did.
+    /// then stops early instead of repeating them; ``SeriesReport/stoppedUnchanged`` says it did.
     public var stopAfterSchedulesWithoutNewInterleaving: Int?
     /// How long a schedule waits, in real time, for work outside the harness (a completion
     /// handler on a Dispatch queue, a job on a custom executor) when nothing it controls can

@@ -8,7 +8,14 @@
   ///
   /// ```swift
   /// @Test(.controlledScheduling(.random(100, seed: 7)))
-  /// func ordersWork() async { ... }
+  /// func ordersWork() async {
+  ///   let queue = FIFOQueue()
+  ///   let recorder = OrderRecorder()
+  ///   queue.enqueue { recorder.mark("first") }
+  ///   queue.enqueue { recorder.mark("second") }
+  ///   await queue.enqueueAndWait {}
+  ///   expectOrder(recorder, ["first", "second"])
+  /// }
   /// ```
   ///
   /// On a `@Suite` it applies to every test inside. A failing schedule fails the test with a

@@ -6,7 +6,7 @@ import AsyncQueue
 /// let recorder = OrderRecorder()
 /// queue.enqueue { recorder.mark("first") }
 /// queue.enqueue { recorder.mark("second") }
-/// await queue.enqueueAndWait { }
+/// await queue.enqueueAndWait {}
 /// expectOrder(recorder, ["first", "second"])
 /// ```
 ///

@@ -12,7 +12,11 @@
     /// func testOrder() async {
     ///   await runControlledSchedules(ControlledScheduling(.random(50))) {
     ///     let queue = FIFOQueue()
-    ///     ...
+    ///     let recorder = OrderRecorder()
+    ///     queue.enqueue { recorder.mark("first") }
+    ///     queue.enqueue { recorder.mark("second") }
+    ///     await queue.enqueueAndWait {}
+    ///     expectOrder(recorder, ["first", "second"])
     ///   }
     /// }
     /// ```

@@ -10,7 +10,7 @@
 /// ```swift
 /// var search = ExhaustiveSearch(delayBound: 2, budget: 1000)
 /// while let strategy = search.nextStrategy() {
-///   let result = ControlledExecutor.runBlocking(strategy: strategy) { ... }
+///   let result = ControlledExecutor.runBlocking(strategy: strategy) { await Task.yield() }
 ///   search.record(result)
 /// }
 /// ```
