@@ -25,7 +25,7 @@
       expectQueueGuarantees()
     }
 
-    /// The 0.6 README's Counter with an ActorQueue, under 30 PCT schedules.
+    /// The Counter example with an ActorQueue, under 30 PCT schedules.
     @Test(.controlledScheduling(.pct(30, seed: 2)))
     func actorQueueKeepsOrderOnEverySchedule() async {
       let counter = OrderedCounter()

@@ -75,9 +75,8 @@ final class LockStorage<State>: ManagedBuffer<State, LockStorage<State>.Primitiv
         #if canImport(Glibc)
           // Adaptive: a contended lock spins briefly before it sleeps. The queues hold it for a
           // few instructions, and a task's creator and the thread running the task take it in
-          // turn; with the default kind each collision put a thread to sleep and woke it (45,000
-          // context switches for 200,000 actor-queue tasks created from the main actor, 2-4×
-          // the time; 600 with this kind).
+          // turn; with the default kind each collision puts a thread to sleep and wakes it, a
+          // context switch where a few spins would have done.
           pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
         #endif
         let status = pthread_mutex_init(lock, &attributes)

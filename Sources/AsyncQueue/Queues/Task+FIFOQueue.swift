@@ -36,7 +36,7 @@ extension Task {
     } else {
       // Called from nonisolated code. The closure is written here, where it is formed as the
       // `@isolated(any)` operation `Task { }` takes: passed through `queueTaskNamed` as a plain
-      // function value, it is wrapped in a thunk (measured: one malloc per task).
+      // function value, it would be wrapped in a thunk, which allocates once per task.
       self.init(nameIfAvailable: name, priority: priority) {
         await fifoQueue.run(in: reservation, operation)
       }

@@ -449,7 +449,7 @@ public struct ScenarioParser: Sendable {
   /// Cross-references: queues and items exist, each item is enqueued exactly once, no item
   /// enqueues itself through its own steps, cancels target items run as tasks.
   private mutating func validate(_ scenario: Scenario) {
-    // Names are looked up in sets and every check is one pass: a file of 20,000 nested items
+    // Names are looked up in sets and every check is one pass, so a file of many nested items
     // validates in linear time.
     let queueNames = Set(scenario.queues.map(\.name))
     let itemNames = Set(scenario.items.map(\.name))

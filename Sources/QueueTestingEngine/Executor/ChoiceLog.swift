@@ -1,8 +1,8 @@
 /// The choices of a run and how many jobs were runnable at each, in 4 bytes per choice.
 ///
 /// A yield-heavy run makes a choice per job. Kept as two arrays of `Int` that is 16 bytes per
-/// job of fresh memory (which the kernel faults in and zeroes) and measured at about a tenth of
-/// the driver's time; packed, a choice and its branching share one 32-bit word. A run with 65,536
+/// job of fresh memory (which the kernel faults in and zeroes), a real share of the driver's
+/// time; packed, a choice and its branching share one 32-bit word. A run with 65,536
 /// runnable jobs or more keeps those choices whole in `wide`, in order, behind an escape word.
 struct ChoiceLog: Equatable, Sendable {
   /// Branching in the high 16 bits, the choice in the low 16; a branching of 0 (a choice is only

@@ -5,7 +5,8 @@
   // The process's executors once the harness is installed (only swapping the executor factory
   // captures MainActor jobs, `Task.yield` and `Task.sleep`). Every enqueue goes through
   // `RunDriver.capture`: jobs that belong to the active controlled run are held; all others are
-  // forwarded unchanged to the platform's executors, so code outside a run behaves as before.
+  // forwarded unchanged to the platform's executors, so code outside a run behaves as it does
+  // without the harness.
 
   /// The default executor: new tasks, resumptions, yields and (as a scheduling executor) sleeps.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)

@@ -67,7 +67,7 @@
     let hasDeliveries = Atomic<Bool>(false)
     /// The driver's state, in memory of its own rather than a stored property: only the driver
     /// touches it, and a stored property of a class would add a dynamic exclusivity check to
-    /// every access (measured at several percent of a yield-heavy run).
+    /// every access, on the hottest path of a run.
     let statePointer: UnsafeMutablePointer<RunState> = {
       let pointer = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
       pointer.initialize(to: RunState())
@@ -99,8 +99,8 @@
     }()
 
     /// A list of captures in memory of its own: an array here would pay a uniqueness check and a
-    /// retain per job, and emptying one with its capacity kept is a general range replacement
-    /// (measured: more than the lock round trip this list saves).
+    /// retain per job, and emptying one with its capacity kept is a general range replacement,
+    /// which would cost more than the lock round trip this list saves.
     struct DriverCaptures {
       typealias Capture = RunState.CapturedJob
 

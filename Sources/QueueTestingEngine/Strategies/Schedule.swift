@@ -8,8 +8,8 @@
 /// admitted work from outside the harness (see ``OutsideWork``) adds one `+o<task>@<step>` per
 /// job it admitted: `s1:0.1+o2@5` admitted a job of task 2 from outside after step 5. A run that
 /// set timers adds one `+t` part with each timer's delay in whole milliseconds, in the order they
-/// were set (`n` for one that never fires): `s1:1.0+t30.30` set two 30 ms timers. Schedules
-/// without these parts read as before.
+/// were set (`n` for one that never fires): `s1:1.0+t30.30` set two 30 ms timers. Every part
+/// after the choices is optional.
 public struct Schedule: Equatable, Sendable, CustomStringConvertible {
   /// A job that came back from outside the harness, and when the run admitted it.
   public struct Admission: Equatable, Sendable {

@@ -6,10 +6,10 @@
 
   @Suite("PCTStrategy", .serialized)
   struct PCTStrategyTests {
-    /// The seed-000 counterexample (100 `Task {}` into an actor) under PCT: deterministic per seed,
+    /// The task-per-call counterexample (100 `Task {}` into an actor) under PCT: deterministic per seed,
     /// caught within the first few seeds, with the run's n, k and bound reported.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-    @Test func findsTheSeedCounterexampleAndReportsItsBound() async {
+    @Test func findsTheTaskPerCallCounterexampleAndReportsItsBound() async {
       let outOfOrder = Box(0)
       let body: @Sendable () async -> Void = {
         let count = await naiveTaskPerCallViolations()
@@ -26,7 +26,7 @@
         #expect(summary.contains("PCT(depth: 2)") && summary.contains("bound"))
         if outOfOrder.current > 0, caughtAt == nil {
           caughtAt = seed
-          print("PCT caught the seed-000 counterexample at seed \(seed): \(summary)")
+          print("PCT caught the task-per-call counterexample at seed \(seed): \(summary)")
         }
       }
       #expect(caughtAt != nil)

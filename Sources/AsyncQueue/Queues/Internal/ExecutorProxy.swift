@@ -3,9 +3,8 @@
 /// Why: an ``ActorQueue`` holds its actor weakly (so that an idle queue creates no retain cycle
 /// and can report use after the actor is gone), and a weakly referenced object takes the runtime's
 /// slow reference-counting path for *every* retain and release. The actor queue's drainer and the
-/// task it starts per item would retain the actor several times per item (measured: 36 % of the
-/// drainer's time). Isolating them to this proxy instead moves that traffic to an object nobody
-/// references weakly.
+/// task it starts per item would retain the actor several times per item, each on that slow path.
+/// Isolating them to this proxy instead moves that traffic to an object nobody references weakly.
 ///
 /// Isolation is by executor: code isolated to the proxy runs on the target's serial executor, so
 /// it excludes the target's own code exactly as the target's methods do, and `Task.immediate`

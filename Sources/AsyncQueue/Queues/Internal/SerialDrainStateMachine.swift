@@ -31,16 +31,14 @@ struct SerialDrainStateMachine<Entry> {
   /// Holders that came before their turn, by distance from place `placesTaken`.
   @usableFromInline var parkedHolders = PlaceWaitList<UnsafeContinuation<Void, Never>>()
   /// The most entries one chunk holds. An entry is at most 24 bytes, so a full chunk stays below
-  /// 64 KiB: glibc's `free` of a chunk that large consolidates every small freed block first, and
-  /// with 4096-entry chunks that consolidation cost 7–9 % of the time of FIFO tasks created from
-  /// the main actor (measured on Linux).
+  /// 64 KiB: glibc's `free` of a chunk that large consolidates every small freed block first,
+  /// which a queue that frees one chunk per batch would pay again and again.
   @inlinable static var chunkCapacity: Int { 2048 }
   /// True while a drainer or an idle-path caller holds the turn.
   @usableFromInline var turnHeld = false
   /// An emptied small chunk kept for the next chunk ``enqueue(_:)`` starts. Tasks that wait by
   /// places and are served as fast as they are created keep the line between empty and one
-  /// entry: without it, each such task allocated a chunk and freed it (measured: two of the
-  /// ten mallocs per actor-queue task created from the main actor).
+  /// entry: without it, each such task would allocate a chunk and free it.
   @usableFromInline var spareChunk: [Entry] = []
   /// The largest chunk kept as ``spareChunk``: an idle queue holds at most this many entries'
   /// worth of memory.
@@ -149,7 +147,7 @@ struct SerialDrainStateMachine<Entry> {
     var emptied: [Entry] = []
     swap(&emptied, &pending[0])
     // Not `removeFirst()`: this code is generic over the queue's actor type, so it runs
-    // unspecialized, and there `removeFirst()` allocated (measured: one malloc per task).
+    // unspecialized, and there `removeFirst()` allocates once per call.
     if pending.count == 1 {
       pending.removeAll(keepingCapacity: true)
     } else {

@@ -14,8 +14,8 @@
 struct SerialDrainStorage<Entry: SerialDrainEntry>: Sendable {
   /// How a caller that runs its own work holds its place.
   ///
-  /// One word, as before queues could be observed: an observed item's bookkeeping lives in a
-  /// box that only observed reservations allocate.
+  /// One word: an observed item's bookkeeping lives in a box that only observed reservations
+  /// allocate, so an unobserved queue pays nothing for observation.
   enum Reservation: Sendable {
     /// The queue was idle: the caller holds the turn already.
     case acquired

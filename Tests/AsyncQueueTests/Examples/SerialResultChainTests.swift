@@ -3,11 +3,11 @@ import Testing
 
 // "SerialTasks": an actor that chains each new task after the previous one, so
 // requests made in quick succession run one after another and each caller gets its own result.
-// With our library that chain is a FIFOQueue; this test is the seed's ViewModel, with a request
+// With this library that chain is a FIFOQueue; this test is such a view model, with a request
 // that fails in the middle.
 
 @Suite("Serial result chain")
-struct SeedSerialResultChainTests {
+struct SerialResultChainTests {
   struct RequestFailed: Error, Equatable { let request: Int }
 
   @MainActor

@@ -1,12 +1,12 @@
 import AsyncQueue
 import Testing
 
-// The three Counter examples of the swift-async-queue 0.6 README, compiled against our
-// module as written, with XCTAssertEqual replaced by #expect. Each passes only if the queue keeps
+// The three Counter examples that define what the queues promise (a FIFO queue, an actor queue,
+// the main actor's queue), written as a user of the 0.6-style API would write them. Each passes only if the queue keeps
 // start order: the count an item observes is its place in line.
 
-@Suite("swift-async-queue 0.6 Counter examples")
-struct SeedCounterExamplesTests {
+@Suite("Counter examples")
+struct CounterExamplesTests {
   @Test func testFIFOQueueOrdering() async {
     actor Counter {
       nonisolated
