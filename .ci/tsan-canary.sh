@@ -4,7 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-swiftc -swift-version 6 -sanitize=thread -parse-as-library -module-name TSanCanary \
+swiftc -swift-version 6 -sanitize=thread -parse-as-library -module-name TSanCanary -package-name TSanCanary \
   Sources/AsyncQueue/Internal/LockedState.swift .ci/tsan-canary.swift -o "$out/canary"
 export SWIFT_BACKTRACE=enable=no
 if "$out/canary" racy >"$out/racy.log" 2>&1 || ! grep -q "WARNING: ThreadSanitizer" "$out/racy.log"; then
