@@ -11,13 +11,14 @@
       let explored =
         "\nExplored: \(coverage.distinctTraces) distinct interleaving(s) in \(coverage.runs) schedule(s)"
       let cancelled = run.cancellationLines.map { "\nCancelled by the schedule: \($0)" }.joined()
+      let preemptions = reduction.map { "\nPreemptions: \($0.line(trace: run.trace))" } ?? ""
       let outside =
         run.outsideWork.isEmpty
         ? ""
         : "\nOutside the harness: \(run.outsideWork); that work ran on real threads, so the schedule "
           + "below replays this run (it records when each job came back) but a seed may not"
       return """
-        Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(outside)\(explored)
+        Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(outside)\(explored)\(preemptions)
         Schedule: \(run.schedule)
         Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
         """

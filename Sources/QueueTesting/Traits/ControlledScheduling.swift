@@ -32,6 +32,12 @@
     /// deadlock at once (for code with no work outside the harness).
     public var outsideWorkTimeout: Duration
 
+    /// How a failing schedule is reduced to its fewest preemptions before it is reported (see
+    /// ``ScheduleReducer``); nil: not reduced. Under Swift Testing only: the issues a candidate
+    /// run records are compared with the failing schedule's and not reported, which XCTest does not
+    /// allow. A replay (``scheduleVariable``) is not reduced either: it reports the schedule given.
+    public var reducing: ScheduleReducer?
+
     /// The environment variable that replays one schedule, in ``Schedule``'s text form.
     public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
     /// The environment variable that replaces the seed of a random or PCT series.
@@ -42,8 +48,10 @@
     public init(
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
-      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout
+      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
+      reducing: ScheduleReducer? = ScheduleReducer()
     ) {
+      self.reducing = reducing
       self.series = series
       self.stepBudget = stepBudget
       self.cancelling = cancelling
@@ -148,10 +156,18 @@
       let handler = IssueHandlingTrait.compactMapIssues { issue in
         guard issue.isFailure else { return issue }
         var issue = issue
-        let number = progress.withLock { progress in
+        let location = issue.sourceLocation.map { "\($0.fileID):\($0.line):\($0.column)" } ?? "?"
+        let job = ControlledExecutor.jobInProgress
+        let mark = TraceChart.FailureMark(
+          step: job?.step ?? 0, task: job?.task ?? 0, text: "\(issue) (\(location))")
+        let (number, reducing) = progress.withLock { progress in
           progress.failures += 1
-          return progress.number
+          progress.failureLocations.append(location)
+          progress.failureMarks.append(mark)
+          return (progress.number, progress.reducing)
         }
+        // A reduction's candidate runs are judged by their issues, which the test already has.
+        if reducing { return nil }
         issue.comments.append(Comment(rawValue: "During controlled schedule \(number) (\(series))."))
         return issue
       }
@@ -176,6 +192,12 @@
     struct ScheduleProgress: Sendable {
       var number = 0
       var failures = 0
+      /// Where the failures recorded during the schedule were (file:line:column), in order.
+      var failureLocations: [String] = []
+      /// The same failures, with the step and task that recorded them.
+      var failureMarks: [TraceChart.FailureMark] = []
+      /// Whether the run is a reduction's candidate: its issues are noted, not reported.
+      var reducing = false
     }
 
     /// Runs the series on the calling thread. `failureCount` reads a test library's count of
@@ -187,17 +209,18 @@
       progress: LockedState<ScheduleProgress> = LockedState(ScheduleProgress())
     ) -> Report {
       let thrown = LockedState<String?>(nil)
-      let runner = SeriesRunner(
-        series, cancelling: cancelling,
-        stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving)
-      return runner.run { schedule in
-        progress.withLock { $0 = ScheduleProgress(number: schedule.number, failures: 0) }
-        Self.scheduleInProgress.withLock { $0 = schedule.number }
+      // Runs one schedule of the body and judges it.
+      func runOnce(
+        _ strategy: any ScheduleStrategy & Sendable, cancelling: CancellationTargets?
+      ) -> (RunResult, Failure.Problem?) {
         thrown.withLock { $0 = nil }
+        progress.withLock {
+          $0.failureLocations = []
+          $0.failureMarks = []
+        }
         let failuresBefore = failureCount?() ?? 0
         let result = ControlledExecutor.runBlocking(
-          strategy: schedule.strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
-          cancelling: schedule.cancelling
+          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling
         ) {
           do {
             try await body()
@@ -221,6 +244,68 @@
             }
           }
         return (result, problem)
+      }
+      let runner = SeriesRunner(
+        series, cancelling: cancelling,
+        stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving)
+      var report = runner.run { schedule in
+        progress.withLock { $0 = ScheduleProgress(number: schedule.number, failures: 0) }
+        Self.scheduleInProgress.withLock { $0 = schedule.number }
+        return runOnce(schedule.strategy, cancelling: schedule.cancelling)
+      }
+      report.failure?.failureMarks = progress.withLock(\.failureMarks)
+      // Reduce the failing schedule to its fewest preemptions: under Swift Testing only (a
+      // candidate's XCTest failures could not be kept from the test), never for a replay.
+      if let reducing, failureCount == nil, let failure = report.failure, !Self.isReplay(series) {
+        let identity = Self.identity(of: failure.problem, at: progress.withLock(\.failureLocations))
+        progress.withLock { $0.reducing = true }
+        let reduced = reducing.reduce(failure.run) { strategy in
+          progress.withLock { $0.failures = 0 }
+          let (run, problem) = runOnce(strategy, cancelling: nil)
+          let locations = progress.withLock(\.failureLocations)
+          return (run, problem.map { Self.identity(of: $0, at: locations) } == identity)
+        }
+        // The reduced schedule, replayed, must fail the same way again: what the report's replay
+        // line does. That run also says where its failures were recorded.
+        if let reduced {
+          progress.withLock { $0.failures = 0 }
+          let (again, problem) = runOnce(ReplayStrategy(reduced.run.schedule), cancelling: nil)
+          let (locations, marks) = progress.withLock { ($0.failureLocations, $0.failureMarks) }
+          if problem.map({ Self.identity(of: $0, at: locations) }) == identity,
+            again.trace.hash == reduced.run.trace.hash
+          {
+            report.failure?.run = reduced.run
+            // Which strategy found the failure is the series' story, not the reduction's.
+            report.failure?.run.strategySummary = failure.run.strategySummary
+            report.failure?.failureMarks = marks
+            report.failure?.reduction = ScheduleFailure.Reduction(
+              preemptions: reduced.preemptions, originalPreemptions: reduced.originalPreemptions,
+              originalSchedule: failure.run.schedule, runs: reduced.runs + 1, budgetExhausted: reduced.budgetExhausted)
+          }
+        }
+        progress.withLock { $0.reducing = false }
+      }
+      return report
+    }
+
+    /// Whether `series` replays one given schedule.
+    static func isReplay(_ series: ScheduleSeries) -> Bool {
+      if case .replay = series.kind { return true }
+      return false
+    }
+
+    /// What makes two failures of a body the same failure, for a reduction: the same kind of
+    /// problem, recorded at the same places (or the same error, or the same missing wake-ups).
+    static func identity(of problem: Failure.Problem, at locations: [String]) -> [String] {
+      switch problem {
+      case .failuresRecorded: ["failures"] + locations
+      case .threw(let error): ["threw", error]
+      case .deadlocked: ["deadlocked"]
+      case .stepBudgetExceeded: ["step budget"]
+      case .outsideWakeUpNeverCame(let labels): ["outside wake-up"] + labels
+      case .guarantees(let violations): ["guarantees", Failure.Problem.guarantees(violations).signature]
+      case .unexpectedOutcome(let expected, let observed): ["outcome", expected, observed]
+      case .nondeterminism: ["nondeterminism"]
       }
     }
   }

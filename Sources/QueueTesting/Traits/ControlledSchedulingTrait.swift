@@ -109,6 +109,14 @@
       }
     #endif
 
+    /// `testName-schedule-N`, with the characters of the test's name that are not letters or digits
+    /// turned into `-` (`controlled-schedule-N` without a name).
+    static func attachmentStem(testName: String?, scheduleNumber: Int) -> String {
+      guard let testName else { return "controlled-schedule-\(scheduleNumber)" }
+      let words = testName.split { !($0.isLetter || $0.isNumber) }
+      return words.joined(separator: "-") + "-schedule-\(scheduleNumber)"
+    }
+
     /// Runs `function` under `scheduling` and reports the first failing schedule.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func run(
@@ -120,9 +128,11 @@
         guard let failure = report.failure else { return }
         let message = failure.message(testID: testID)
         Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        Attachment.record(
-          failure.traceText(), named: "controlled-schedule-\(failure.scheduleNumber)-trace.txt",
-          sourceLocation: sourceLocation)
+        // Named after the test, so that the attachments of several failing tests written to one
+        // folder (`swift test --attachments-path`) stay apart.
+        let stem = Self.attachmentStem(testName: testName, scheduleNumber: failure.scheduleNumber)
+        Attachment.record(failure.traceText(), named: "\(stem)-trace.txt", sourceLocation: sourceLocation)
+        Attachment.record(failure.chart.html, named: "\(stem).html", sourceLocation: sourceLocation)
         if failure.leftBodyUnfinished {
           // The abandoned run still holds `body`, a closure that must not outlive this scope
           // (`withoutActuallyEscaping` would trap on leaving it). Its tasks never run again, but
@@ -156,13 +166,14 @@
     public static func controlledScheduling(
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
-      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout
+      outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
+      reducing: ScheduleReducer? = ScheduleReducer()
     ) -> Self {
       ControlledSchedulingTrait(
         scheduling: ControlledScheduling(
           series, stepBudget: stepBudget, cancelling: cancelling,
           stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving,
-          outsideWorkTimeout: outsideWorkTimeout))
+          outsideWorkTimeout: outsideWorkTimeout, reducing: reducing))
     }
   }
 #endif

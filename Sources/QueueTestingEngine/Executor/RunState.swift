@@ -122,12 +122,22 @@
 
     /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
     /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
+    /// The run-local id of the task whose job ran last (0 before the first job).
+    private(set) var lastRanTask = 0
+    /// The job that goes on with what the last step ran, once it is held (see `hold`).
+    private var continuation: UnsafeRawPointer?
+    /// How many tasks the run knew when it chose its last job.
+    private var tasksKnownAtLastStep = 0
+
     mutating func begin(
       cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero,
       replayedTimerDelays: [UInt64?] = []
     ) {
       self.cancellationTargets = cancellationTargets
       self.replayedTimerDelays = replayedTimerDelays
+      lastRanTask = 0
+      continuation = nil
+      tasksKnownAtLastStep = 0
       timerDelays = []
       self.outsideWorkTimeout = outsideWorkTimeout
       outsideWork = OutsideWork()
@@ -228,6 +238,15 @@
     /// (see ``RunMailbox``).
     mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunDriver.Source) {
       let local = localID(of: taskID)
+      // The job that goes on with what the last step ran: after a task's job, that task's next
+      // job, or the drain of an idle actor it hopped onto; after a job of no task (an actor's
+      // drain running tasks inline), the first job of a task the run already knew, or the next
+      // actor's drain.
+      if continuation == nil,
+        lastRanTask != 0 ? (local == lastRanTask || local == 0) : (local == 0 || local <= tasksKnownAtLastStep)
+      {
+        continuation = (jobPointer(job))
+      }
       switch source {
       case .global:
         ready.append(HeldJob(job: job, task: local, source: .global))
@@ -439,13 +458,20 @@
       }
       var index = 0
       if ready.count > 1 {
-        index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task)), 0), ready.count - 1)
+        let continuing = continuation.flatMap { pointer in
+          ready.firstIndex { (jobPointer($0.job)) == pointer }
+        }
+        let context = ChoiceContext(step: trace.stepCount, previousTask: lastRanTask, continuingIndex: continuing)
+        index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task), context: context), 0), ready.count - 1)
         choices.append(choice: index, branching: ready.count)
       }
       let next = ready.remove(at: index)
       if next.isMain { mainJobLeftReady() }
       if outsideWaitSpent != nil { outsideWaitSpent = nil }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
+      lastRanTask = next.task
+      continuation = nil
+      tasksKnownAtLastStep = localTaskIDs.count
       return .run(next)
     }
 
@@ -531,5 +557,11 @@
       cancellable = []
       return (leftovers, result)
     }
+  }
+
+  /// The job's address: the identity of a held job while it waits to run.
+  @inline(__always)
+  private func jobPointer(_ job: UnownedJob) -> UnsafeRawPointer {
+    unsafeBitCast(job, to: UnsafeRawPointer.self)
   }
 #endif

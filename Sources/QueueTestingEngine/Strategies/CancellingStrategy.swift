@@ -31,6 +31,11 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
     base.choose(runnableTasks: runnableTasks)
   }
 
+  /// The base strategy's choice.
+  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
+    base.choose(runnableTasks: runnableTasks, context: context)
+  }
+
   /// The base strategy's summary.
   public var summary: String? { base.summary }
 

@@ -12,6 +12,11 @@ public protocol ScheduleStrategy {
   /// The default ignores the tasks and calls ``choose(runnableCount:)``.
   mutating func choose(runnableTasks: some Collection<Int>) -> Int
 
+  /// Returns the index of the job to run next, given the run-local task id of each runnable job
+  /// and where the run stands (see ``ChoiceContext``). The driver calls this one; the default
+  /// ignores the context and calls ``choose(runnableTasks:)``.
+  mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int
+
   /// A line about what the strategy did in the run (for example a probability bound), or nil.
   var summary: String? { get }
 
@@ -36,6 +41,11 @@ extension ScheduleStrategy {
   /// Calls ``choose(runnableCount:)``.
   public mutating func choose(runnableTasks: some Collection<Int>) -> Int {
     choose(runnableCount: runnableTasks.count)
+  }
+
+  /// Calls ``choose(runnableTasks:)``.
+  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
+    choose(runnableTasks: runnableTasks)
   }
 
   /// No summary.

@@ -1,0 +1,89 @@
+/// Reduces a failing schedule to the fewest preemptions (see ``Preemption``) that still fail the
+/// same way, within a budget, so that a failure shows the few switches that matter.
+///
+/// It first tries the run with no preemption at all, then takes the failing run's preemptions
+/// out one at a time, last first, keeping each removal only while the run still fails the same
+/// way. Every candidate is a real run, judged by the caller: the result is a run that failed the
+/// same way (or the failing run itself), and its ``Schedule`` replays it. The result has the
+/// fewest preemptions this search found, not necessarily the fewest that exist.
+public struct ScheduleReducer: Sendable, Equatable {
+  /// The most candidate runs.
+  public var maxRuns: Int
+  /// The most real time the reduction may take, checked between runs.
+  public var timeLimit: Duration
+
+  /// Creates a reducer; by default at most 100 runs and 5 seconds.
+  public init(maxRuns: Int = 100, timeLimit: Duration = .seconds(5)) {
+    self.maxRuns = maxRuns
+    self.timeLimit = timeLimit
+  }
+
+  /// What the reduction found.
+  public struct Result: Sendable {
+    /// The reduced run (the failing run itself when nothing fewer failed the same way).
+    public var run: RunResult
+    /// Its preemptions, in order.
+    public var preemptions: [Preemption]
+    /// How many preemptions the failing run had.
+    public var originalPreemptions: Int
+    /// Candidate runs made (the recording run of the failing schedule included).
+    public var runs: Int
+    /// Whether the budget ran out before every removal was tried.
+    public var budgetExhausted: Bool
+  }
+
+  /// Reduces the failing run `failing`.
+  ///
+  /// - Parameter runAndJudge: Runs the body under a strategy and says whether the run failed the
+  ///   same way as `failing` did (false for a pass or another failure).
+  /// - Returns: nil when the failing run's schedule cannot be reduced here: it cancelled tasks or
+  ///   admitted work from outside the harness (a candidate would not make those choices), or the
+  ///   recording run of its schedule did not fail the same way.
+  public func reduce(
+    _ failing: RunResult, runAndJudge: (any ScheduleStrategy & Sendable) -> (RunResult, Bool)
+  ) -> Result? {
+    let schedule = failing.schedule
+    guard schedule.cancellations.isEmpty, schedule.admissions.isEmpty, maxRuns > 0 else { return nil }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeLimit)
+    var runs = 0
+    // Runs a recorded candidate; its run, its preemptions, and whether it failed the same way.
+    func attempt(_ strategy: some ScheduleStrategy & Sendable) -> (RunResult, [Preemption], Bool, [Int]) {
+      runs += 1
+      let recorder = PreemptionRecorder(strategy)
+      let (run, same) = runAndJudge(recorder)
+      return (run, recorder.preemptions, same, recorder.chosenTasks)
+    }
+    let (original, originalPreemptions, reproduced, guide) = attempt(ReplayStrategy(schedule))
+    guard reproduced, original.trace.hash == failing.trace.hash else { return nil }
+    var best = Result(
+      run: original, preemptions: originalPreemptions, originalPreemptions: originalPreemptions.count, runs: runs,
+      budgetExhausted: false)
+    guard !originalPreemptions.isEmpty else { return best }
+    func withinBudget() -> Bool { runs < maxRuns && clock.now < deadline }
+    func tryKeeping(_ kept: Set<Int>) -> Bool {
+      let (run, preemptions, same, _) = attempt(
+        PreemptionGuidedStrategy(guide: guide, keptPreemptions: kept, timerDelays: schedule.timerDelays))
+      guard same, preemptions.count < best.preemptions.count else { return false }
+      best.run = run
+      best.preemptions = preemptions
+      return true
+    }
+    if withinBudget(), tryKeeping([]) {
+      best.runs = runs
+      return best
+    }
+    var kept = Set(originalPreemptions.map(\.choice))
+    for choice in originalPreemptions.map(\.choice).reversed() {
+      guard withinBudget() else {
+        best.budgetExhausted = true
+        break
+      }
+      var fewer = kept
+      fewer.remove(choice)
+      if tryKeeping(fewer) { kept = fewer }
+    }
+    best.runs = runs
+    return best
+  }
+}

@@ -1,0 +1,67 @@
+import AsyncQueue
+
+/// Wraps a strategy and records the preemptions of the run it drives (see ``Preemption``), and
+/// the task it chose at each choice.
+///
+/// The record is shared by copies of the recorder (a run takes its strategy by value), so the
+/// caller keeps one copy and reads ``preemptions`` and ``chosenTasks`` after the run.
+public struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
+  /// What the run did, choice by choice.
+  struct Record: Sendable {
+    var preemptions: [Preemption] = []
+    var chosenTasks: [Int] = []
+  }
+
+  private var base: Base
+  private let record = LockedState(Record())
+
+  /// Records the run `base` drives.
+  public init(_ base: Base) {
+    self.base = base
+  }
+
+  /// The run's preemptions so far, in order.
+  public var preemptions: [Preemption] { record.withLock(\.preemptions) }
+
+  /// The task chosen at each choice so far (only steps with two or more runnable jobs are
+  /// choices).
+  public var chosenTasks: [Int] { record.withLock(\.chosenTasks) }
+
+  /// The base strategy's choice (a run calls the context form).
+  public mutating func choose(runnableCount: Int) -> Int {
+    base.choose(runnableCount: runnableCount)
+  }
+
+  /// The base strategy's choice, recorded.
+  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
+    let index = base.choose(runnableTasks: runnableTasks, context: context)
+    let tasks = Array(runnableTasks)
+    let chosen = tasks[min(max(index, 0), tasks.count - 1)]
+    let chosenIndex = min(max(index, 0), tasks.count - 1)
+    record.withLock { record in
+      if let going = context.continuingIndex, going != chosenIndex {
+        let from = context.previousTask != 0 ? context.previousTask : tasks[going]
+        record.preemptions.append(
+          Preemption(step: context.step + 1, choice: record.chosenTasks.count, from: from, to: chosen))
+      }
+      record.chosenTasks.append(chosen)
+    }
+    return index
+  }
+
+  /// The base strategy's summary.
+  public var summary: String? { base.summary }
+
+  /// The base strategy's cancellation.
+  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
+    base.cancellation(afterStep: step, eligibleTasks: eligibleTasks)
+  }
+
+  /// The base strategy's admissions.
+  public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
+
+  /// The base strategy's timer delays.
+  public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
+}
+
+extension PreemptionRecorder: Sendable where Base: Sendable {}

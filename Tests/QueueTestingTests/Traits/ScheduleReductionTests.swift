@@ -1,0 +1,184 @@
+#if compiler(>=6.3)
+  import AsyncQueue
+  import Foundation
+  @testable import QueueTesting
+  @testable import QueueTestingEngine
+  import Testing
+
+  /// A balance two tasks update with a read and a write, each a hop onto the actor.
+  actor Balance {
+    private(set) var value = 100
+    func read() -> Int { value }
+    func write(_ newValue: Int) { value = newValue }
+  }
+
+  struct LostUpdate: Error {}
+
+  /// The lost update across two task-group children: it needs one child switched away from between
+  /// its read and its write, while it could have gone on.
+  let lostUpdateBody: @Sendable () async throws -> Void = {
+    let balance = Balance()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<2 {
+        group.addTask {
+          let value = await balance.read()
+          await balance.write(value + 10)
+        }
+      }
+    }
+    if await balance.value != 120 { throw LostUpdate() }
+  }
+
+  /// Two children each log their id three times, one hop each; the body throws the interleaving it
+  /// saw unless it was one child after the other. Every interleaving is its own failure (the
+  /// error's text), so a reduction that changed the interleaving would change the failure.
+  let interleavingBody: @Sendable () async throws -> Void = {
+    let log = Log()
+    await withTaskGroup(of: Void.self) { group in
+      for child in 1...2 {
+        group.addTask {
+          for _ in 1...3 { await log.append(child) }
+        }
+      }
+    }
+    let order = await log.entries
+    if order != [1, 1, 1, 2, 2, 2] && order != [2, 2, 2, 1, 1, 1] {
+      throw Interleaved(order: order.map(String.init).joined(separator: ","))
+    }
+  }
+
+  actor Log {
+    private(set) var entries: [Int] = []
+    func append(_ entry: Int) { entries.append(entry) }
+  }
+
+  struct Interleaved: Error, CustomStringConvertible {
+    let order: String
+    var description: String { "interleaved \(order)" }
+  }
+
+  @Suite("Schedule reduction")
+  struct ScheduleReductionTests {
+    /// The lost update reduces to one preemption, from one child to the other, and the reduced
+    /// schedule's replay fails the same way.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aLostUpdateReducesToOnePreemption() throws {
+      let report = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
+        .runSeries(lostUpdateBody, failureCount: nil)
+      let failure = try #require(report.failure)
+      #expect(failure.problem == .threw("LostUpdate()"))
+      let reduction = try #require(failure.reduction)
+      #expect(reduction.preemptions.count == 1, "\(reduction.preemptions)")
+      #expect(reduction.originalPreemptions >= 1)
+      let preemption = try #require(reduction.preemptions.first)
+      #expect(preemption.from != 1 && preemption.to != 1, "a child is switched away from, for the other")
+      #expect(
+        failure.message().contains("Preemptions: 1 preemption (step \(preemption.step): "), "\(failure.message())")
+      let replay = ControlledScheduling(.replay(failure.run.schedule), outsideWorkTimeout: .zero)
+        .runSeries(lostUpdateBody, failureCount: nil)
+      #expect(replay.failure?.problem == .threw("LostUpdate()"))
+      #expect(replay.failure?.run.trace.hash == failure.run.trace.hash)
+    }
+
+    /// Over many series, a reduction never turns a failure into a pass or into another failure:
+    /// the reduced schedule, replayed, throws the very interleaving the failing schedule threw, and
+    /// has no more preemptions than it.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aReductionKeepsTheSameFailure() throws {
+      var reduced = 0
+      var fewer = 0
+      for seed in UInt64(1)...25 {
+        let report = ControlledScheduling(.random(30, seed: seed), outsideWorkTimeout: .zero)
+          .runSeries(interleavingBody, failureCount: nil)
+        guard let failure = report.failure else { continue }
+        let original = try #require(failure.reduction?.originalSchedule ?? Optional(failure.run.schedule))
+        let before = ControlledScheduling(.replay(original), outsideWorkTimeout: .zero)
+          .runSeries(interleavingBody, failureCount: nil)
+        let after = ControlledScheduling(.replay(failure.run.schedule), outsideWorkTimeout: .zero)
+          .runSeries(interleavingBody, failureCount: nil)
+        #expect(after.failure?.problem == failure.problem, "seed \(seed)")
+        #expect(before.failure?.problem == failure.problem, "seed \(seed)")
+        if let reduction = failure.reduction {
+          reduced += 1
+          #expect(reduction.preemptions.count <= reduction.originalPreemptions, "seed \(seed)")
+          if reduction.preemptions.count < reduction.originalPreemptions { fewer += 1 }
+        }
+      }
+      #expect(reduced >= 10, "too few failing series to say anything")
+      #expect(fewer >= 1, "no reduction removed a preemption")
+    }
+
+    /// A budget of one run only records the failing schedule, and says the budget ran out; with
+    /// reduction off the failure is the series' own schedule, unreduced.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func theBudgetBindsAndReductionCanBeSwitchedOff() throws {
+      let tight = ControlledScheduling(
+        .random(100, seed: 3), outsideWorkTimeout: .zero, reducing: ScheduleReducer(maxRuns: 1)
+      )
+      .runSeries(lostUpdateBody, failureCount: nil)
+      let tightFailure = try #require(tight.failure)
+      let tightReduction = try #require(tightFailure.reduction)
+      #expect(tightReduction.budgetExhausted)
+      #expect(tightReduction.preemptions.count == tightReduction.originalPreemptions)
+      #expect(tightFailure.message().contains("the reduction's budget ran out"))
+      let off = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero, reducing: nil)
+        .runSeries(lostUpdateBody, failureCount: nil)
+      let offFailure = try #require(off.failure)
+      #expect(offFailure.reduction == nil)
+      #expect(offFailure.run.schedule == tightReduction.originalSchedule)
+      #expect(!offFailure.message().contains("Preemptions:"))
+    }
+
+    /// The picture: one `<g data-task>` lane per task of the run, the preemption and the failure
+    /// marked, hover text on every job, and nothing loaded from the network.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func theChartHasALanePerTaskAndMarksThePreemption() throws {
+      let report = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
+        .runSeries(lostUpdateBody, failureCount: nil)
+      var failure = try #require(report.failure)
+      failure.failureMarks = [
+        TraceChart.FailureMark(step: failure.run.steps, task: 1, text: "balance 110, expected 120")
+      ]
+      let html = failure.chart.html
+      let tasks = Set(failure.run.trace.events.compactMap { if case .ran = $0.kind { $0.task } else { nil } })
+      let lanes = html.components(separatedBy: "<g data-task=\"").count - 1
+      #expect(lanes == tasks.count, "\(lanes) lanes for tasks \(tasks.sorted())")
+      for task in tasks where task != 0 {
+        #expect(html.contains("<g data-task=\"\(TraceChart.escape(failure.run.trace.label(ofTask: task)))\""))
+      }
+      #expect(html.components(separatedBy: "<g class=\"preemption\">").count - 1 == 1)
+      #expect(html.contains("<g class=\"failure\">"))
+      #expect(html.contains("balance 110, expected 120"))
+      #expect(html.components(separatedBy: "<rect ").count - 1 == failure.run.steps)
+      #expect(!html.contains("<script"))
+      #expect(!html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"))
+    }
+
+    /// Under the trait, a failing `#expect` is reported once, from the failing schedule: the
+    /// reduction's runs record nothing; the summary names the preemption.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func underTheTraitTheReductionRecordsNoIssues() async throws {
+      let trait = ControlledSchedulingTrait.controlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
+      let test = try #require(Test.current)
+      let issues = try await capturingIssues {
+        try await ChildProcessIsolation.$runsInPlace.withValue(true) {
+          try await trait.provideScope(for: test, testCase: Test.Case.current) {
+            let balance = Balance()
+            await withTaskGroup(of: Void.self) { group in
+              for _ in 0..<2 {
+                group.addTask {
+                  let value = await balance.read()
+                  await balance.write(value + 10)
+                }
+              }
+            }
+            #expect(await balance.value == 120)
+          }
+        }
+      }
+      try #require(issues.count == 2, "\(issues.map(\.text))")
+      #expect(issues[0].text.contains("balance.value == 120"))
+      #expect(issues[1].text.contains("Preemptions: 1 preemption"), "\(issues[1].text)")
+    }
+  }
+#endif
