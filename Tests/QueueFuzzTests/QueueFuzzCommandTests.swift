@@ -46,6 +46,27 @@ extension QueueFuzzCommandSuites {
       #expect(captured.err.contains("'+c99@99': a scenario has no cancellation targets"), "\(captured.err)")
     }
 
+    /// `run --html DIR` writes the picture of each failing scenario: a lane per task that ran,
+    /// and nothing loaded from the network; a passing scenario gets none.
+    @Test func htmlPicturesOfFailingScenarios() throws {
+      let folder = madeFolder("html")
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let (status, output) = runFuzz([
+        "run", scenariosFolder + "/fifo/long-line.scenario", "--queue-impl", "fifo-suspend-release", "--html", folder,
+      ])
+      #expect(status == 1, "\(output.out)")
+      let path = folder + "/long-line.html"
+      #expect(output.out.contains("picture: \(path)"), "\(output.out)")
+      let html = try String(contentsOfFile: path, encoding: .utf8)
+      let lanes = html.components(separatedBy: "<g data-task=\"").count - 1
+      let tasks = Set(html.matches(of: /<title>step \d+, ([^:]+): ran on/).map { String($0.1) })
+      #expect(lanes >= 2 && lanes == tasks.count, "\(lanes) lanes, tasks \(tasks)")
+      #expect(html.contains("<svg") && !html.contains("<script"))
+      let (passing, _) = runFuzz(["run", scenariosFolder + "/fifo/long-line.scenario", "--html", folder])
+      #expect(passing == 0)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["long-line.html"])
+    }
+
     @Test func realQueuesPassTheWholeCorpus() throws {
       let (status, output) = runFuzz(["run", scenariosFolder])
       #expect(status == 0, "\(output.out)\n\(output.err)")

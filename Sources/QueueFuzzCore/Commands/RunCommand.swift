@@ -9,6 +9,7 @@ enum RunCommand: FuzzCommand {
     USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive|portfolio]
                                   [--queue-impl NAME] [--step-budget N] [--check-determinism]
                                   [--format text|json|junit] [--output FILE] [--memory-limit MB]
+                                  [--html DIR]
 
     Checks every scenario file (*.scenario) under each PATH (files or folders, recursive) under
     N schedules, stopping a scenario at its first failure. A file's 'schedule' lines (saved by
@@ -27,6 +28,9 @@ enum RunCommand: FuzzCommand {
       --format NAME          text (default), json or junit (one testcase per scenario).
       --output FILE          Write the json or junit report to FILE (text still printed);
                              without it the report replaces the text on standard output.
+      --html DIR             For each failing scenario, write DIR/NAME.html: a self-contained
+                             page with a swimlane chart of the failing run (a lane per task,
+                             its preemptions and the broken guarantee marked).
       --memory-limit MB      Stop early, with the summary, past this resident size (default
                              4096): tasks of deadlocked runs can never be freed. Read from
                              /proc, so enforced on Linux only.
@@ -54,12 +58,13 @@ enum RunCommand: FuzzCommand {
     let paths: [String]
     let destination: ReportDestination
     let memoryLimitMegabytes: Int
+    let htmlFolder: String?
     do {
       let reader = try ArgumentReader(
         arguments,
         options: [
           "--schedules", "--seed", "--strategy", "--queue-impl", "--step-budget", "--format", "--output",
-          "--memory-limit",
+          "--memory-limit", "--html",
         ],
         flagNames: ["--check-determinism"])
       guard !reader.positionals.isEmpty else {
@@ -69,6 +74,7 @@ enum RunCommand: FuzzCommand {
       options = try runnerOptions(reader, defaultSchedules: 200)
       destination = try ReportDestination(reader)
       memoryLimitMegabytes = try reader.integer("--memory-limit", default: 4096, range: 64...1_000_000)
+      htmlFolder = reader.string("--html")
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
@@ -158,6 +164,10 @@ enum RunCommand: FuzzCommand {
           "FAIL \(scenario.name) (\(path)): \(failure.problem.summary) on schedule \(failure.scheduleNumber) [\(QueueFuzz.format(report.elapsed))]"
         )
         FailureText.print(failure, replay: replay, console: text)
+        if let htmlFolder {
+          let written = FailureChart.write(failure, of: scenario, options: options, to: htmlFolder)
+          text.out(written.map { "  picture: \($0)" } ?? "  picture: could not be written to \(htmlFolder)")
+        }
       } else {
         let coverage = report.coverage
         text.out(

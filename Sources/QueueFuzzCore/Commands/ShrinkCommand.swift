@@ -100,6 +100,10 @@ enum ShrinkCommand: FuzzCommand {
     console.out(
       "after:  \(shrunk.after) (\(shrunk.runs) schedules run in \(QueueFuzz.format(elapsed))\(shrunk.budgetReached ? "; run budget reached, not minimal" : ""))"
     )
+    let switches = shrunk.preemptions.count
+    console.out(
+      "preemptions: \(switches) (switches away from work that could have gone on\(switches == 0 ? "" : ": " + shrunk.preemptions.map { shrunk.run.trace.label(ofTask: $0.from) + " → " + shrunk.run.trace.label(ofTask: $0.to) + " at step \($0.step)" }.joined(separator: "; ")))"
+    )
     let comments = [
       "Shrunk by queue-fuzz shrink from \(file) (\(shrunk.kept) still fails)",
       "Before: \(shrunk.before)", "After:  \(shrunk.after)",

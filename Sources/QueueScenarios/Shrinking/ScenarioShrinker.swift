@@ -33,6 +33,9 @@
       public var runs: Int
       /// Whether the run budget ended the shrink before it reached a fixed point.
       public var budgetReached: Bool
+      /// The shrunk run's preemptions (switches away from work that could have gone on; see
+      /// ``Preemption``), after a ``ScheduleReducer`` took out every one it could.
+      public var preemptions: [Preemption] = []
     }
 
     /// How each schedule is run and checked (the queue implementation, the step budget, whether
@@ -98,22 +101,42 @@
       {
         current = failing
       }
+      // Last, the harness's own measure: the fewest preemptions (switches away from work that
+      // could have gone on) that still fail the same way, as the trait reports them.
+      var preemptions: [Preemption] = []
+      let shrunk = current.scenario
+      let options = self.options
+      if let reduced = ScheduleReducer(maxRuns: 100, timeLimit: .seconds(5)).reduce(
+        current.run,
+        runAndJudge: { strategy in
+          let (run, problem) = ScenarioRunner.check(shrunk, strategy: strategy, options: options)
+          return (run, problem?.includes(kept) == true)
+        })
+      {
+        search.runs += reduced.runs
+        preemptions = reduced.preemptions
+        let (again, problem) = ScenarioRunner.check(
+          shrunk, strategy: ReplayStrategy(reduced.run.schedule), options: options)
+        if let problem, problem.includes(kept), again.trace.hash == reduced.run.trace.hash {
+          current = Case(scenario: current.scenario, run: reduced.run, failure: problem)
+        }
+      }
       current.scenario.name = scenario.name
       current.scenario.path = nil
       current.scenario.regressionSchedules = [current.schedule]
       return Result(
         scenario: current.scenario, schedule: current.schedule, failure: current.failure, run: current.run, kept: kept,
         before: before, after: ShrinkSize(current.scenario, current.schedule), runs: search.runs,
-        budgetReached: search.budgetReached)
+        budgetReached: search.budgetReached, preemptions: preemptions)
     }
 
     /// A failing case.
     private struct Case {
       var scenario: Scenario
-      let run: RunResult
-      let failure: ScheduleFailure.Problem
+      var run: RunResult
+      var failure: ScheduleFailure.Problem
       /// The run's schedule without trailing zeros.
-      let schedule: Schedule
+      var schedule: Schedule
 
       init(scenario: Scenario, run: RunResult, failure: ScheduleFailure.Problem) {
         self.scenario = scenario

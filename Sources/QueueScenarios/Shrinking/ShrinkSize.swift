@@ -13,7 +13,10 @@ public struct ShrinkSize: Codable, Equatable, Sendable, CustomStringConvertible 
   public var steps: Int
   /// Recorded choices of the schedule (steps with more than one runnable job).
   public var choices: Int
-  /// Choices other than the oldest runnable job: the schedule's preemptions.
+  /// Choices other than the oldest runnable job: where the schedule steered the run away from
+  /// the order jobs became runnable. (Named `preemptions` in the JSON report, where it keeps its
+  /// first name; the harness's preemptions, switches away from work that could have gone on, are
+  /// ``ScenarioShrinker/Result/preemptions``.)
   public var preemptions: Int
 
   /// The size of `scenario` under `schedule`.
@@ -26,12 +29,12 @@ public struct ShrinkSize: Codable, Equatable, Sendable, CustomStringConvertible 
     preemptions = schedule.preemptions
   }
 
-  /// For example "2 queues, 1 caller, 3 items, 5 steps; schedule 4 choices, 1 preemption".
+  /// For example "2 queues, 1 caller, 3 items, 5 steps; schedule 4 choices, 1 off the oldest job".
   public var description: String {
     func count(_ value: Int, _ noun: String) -> String { "\(value) \(noun)\(value == 1 ? "" : "s")" }
     return [
       count(queues, "queue"), count(callers, "caller"), count(items, "item"), count(steps, "step"),
-    ].joined(separator: ", ") + "; schedule " + count(choices, "choice") + ", " + count(preemptions, "preemption")
+    ].joined(separator: ", ") + "; schedule " + count(choices, "choice") + ", \(preemptions) off the oldest job"
   }
 }
 
