@@ -79,8 +79,11 @@ print(f"docs: all {len(blocks)} Swift examples (README, DocC catalogs, doc comme
 PY
 
 log=.build/doc-examples.log
+attachments="$PWD/.build/doc-examples-attachments"
+rm -rf "$attachments"
+mkdir -p "$attachments"
 status=0
-(cd .ci/doc-examples && swift test) > "$log" 2>&1 || status=$?
+(cd .ci/doc-examples && swift test --attachments-path "$attachments") > "$log" 2>&1 || status=$?
 fail() { cat "$log"; echo "docs: $1" >&2; exit 1; }
 test "$status" -ne 0 || fail "the README's failing first test passed"
 failed="$(grep -Eo '✘ Test [^ ]+ failed' "$log" | sort -u | tr '\n' ' ')"
@@ -113,3 +116,38 @@ for wanted in shown:
 print(f"docs: the documents' failure output matches the real one ({len(shown)} lines)")
 PY
 echo "docs: every example passes, and the two failing by design fail as the documents show"
+
+# A failure explains itself, seen from a user's package: the lost update across two task-group
+# children is reduced to the one preemption it needs, the reduced schedule's replay fails again,
+# and the test's picture has a lane per task of the run, the preemption and the failure marked.
+test=taskGroupLosesNoUpdate
+grep -A8 "✘ Test $test() recorded an issue at ReadingAFailureExample.swift:12" "$log" \
+  | grep -Eq "Preemptions: 1 preemption \(step [0-9]+: task [0-9]+ → task [0-9]+\)" \
+  || fail "$test was not reduced to 1 preemption"
+replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='[^']*' swift test --filter '\^[^']*'" "$log" | grep -F "$test\(\)" | head -1)"
+[[ -n "$replay" ]] || fail "$test printed no replay line"
+replay_status=0
+(cd .ci/doc-examples && eval "$replay") > .build/doc-examples-replay.log 2>&1 || replay_status=$?
+test "$replay_status" -ne 0 || { cat .build/doc-examples-replay.log; fail "the replay of $test passed"; }
+grep -q "Controlled schedule 1 failed (replay of " .build/doc-examples-replay.log \
+  || { cat .build/doc-examples-replay.log; fail "the replay of $test did not fail on its schedule"; }
+grep -Eq "✘ Test run with 1 test( in [0-9]+ suites?)? failed" .build/doc-examples-replay.log \
+  || { cat .build/doc-examples-replay.log; fail "the replay of $test ran more than that one test"; }
+python3 - "$attachments/$test-schedule-"*.html <<'PY' || fail "$test's picture is not what it should be"
+import re, sys
+paths = sys.argv[1:]
+if len(paths) != 1:
+    sys.exit(f"expected one picture of the test, found {paths}")
+html = open(paths[0]).read()
+lanes = re.findall(r'<g data-task="([^"]+)"', html)
+ran = set(re.findall(r"<title>step \d+, ([^:]+): ran on", html))
+if not lanes or len(lanes) != len(set(lanes)) or set(lanes) != ran:
+    sys.exit(f"a lane per task that ran: lanes {lanes}, tasks that ran {sorted(ran)}")
+if html.count('<g class="preemption">') != 1 or '<g class="failure">' not in html:
+    sys.exit("the preemption or the failure is not marked")
+if "<script" in html or "http" in html.replace("http://www.w3.org/2000/svg", ""):
+    sys.exit("the page loads or runs something")
+print(f"docs: {len(lanes)} lanes ({', '.join(lanes)}), one preemption and the failure marked")
+PY
+echo "docs: $test fails reduced to 1 preemption, its replay fails again alone; replay: $replay"
+
