@@ -83,10 +83,14 @@ public final class CancellableQueue<UnderlyingQueue: Sendable>: Sendable {
       slots[id] = nil
     }
 
-    /// Marks everything cancelled and returns the cancellations to run outside the lock.
+    /// Marks everything cancelled and returns the cancellations to run outside the lock, newest
+    /// task first: cancelling a running task can let it finish and the next one start at once, so
+    /// every task behind it must already be cancelled by then, or it could start and find itself
+    /// not cancelled.
     mutating func cancelAll() -> [@Sendable () -> Void] {
       var cancellations: [@Sendable () -> Void] = []
-      for (id, slot) in slots {
+      for id in slots.keys.sorted(by: >) {
+        guard let slot = slots[id] else { continue }
         switch slot {
         case .attached(let cancel):
           cancellations.append(cancel)

@@ -108,4 +108,20 @@ struct CancellableQueueTests {
     #expect(registry.cancelAll().count == 1)
     #expect(registry.count == 0)
   }
+
+  /// `cancelTasks()` cancels the newest task first. Cancelling the running task can let it finish
+  /// and the next one start at once on another thread; that one must be cancelled already, or it
+  /// starts and sees `Task.isCancelled` false (the thread sanitizer's slow threads showed it).
+  @Test func cancellationsRunNewestFirst() {
+    typealias Registry = CancellableQueue<FIFOQueue>.TaskRegistry
+    var registry = Registry()
+    let order = LockedState<[UInt64]>.make([])
+    for _ in 0..<20 {
+      let id = registry.register()
+      _ = registry.attach(id) { order.withLock { $0.append(id) } }
+    }
+    for cancel in registry.cancelAll() { cancel() }
+    #expect(order.withLock { $0 } == Array((0..<20).reversed()))
+    #expect(registry.count == 0)
+  }
 }
