@@ -211,8 +211,10 @@ struct FIFOQueueTests {
       // The drainer gives up the turn right after the last item; let it get there.
       #expect(await eventually { !queue.storage.isBusy })
     }
-    #expect(weakPayload == nil)
-    #expect(weakQueue == nil)
+    // The drainer's task lets go of its last batch as it returns, on its own thread, just after it
+    // gave up the turn: wait for that (a queue that kept a reference would keep it for good).
+    #expect(await eventually { weakPayload == nil })
+    #expect(await eventually { weakQueue == nil })
   }
 
   /// The idle fast path of enqueueAndWait runs inline, without a drainer task.
