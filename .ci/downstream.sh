@@ -14,6 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/downstream"
 
 log=.build/downstream-test.log
+mkdir -p .build
 status=0
 swift test > "$log" 2>&1 || status=$?
 test "$status" -ne 0 || { cat "$log"; echo "downstream: the buggy tests should fail" >&2; exit 1; }
