@@ -124,15 +124,11 @@ test=taskGroupLosesNoUpdate
 grep -A8 "✘ Test $test() recorded an issue at ReadingAFailureExample.swift:12" "$log" \
   | grep -Eq "Preemptions: 1 preemption \(step [0-9]+: task [0-9]+ → task [0-9]+\)" \
   || fail "$test was not reduced to 1 preemption"
-replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE='[^']*' swift test --filter '\^[^']*'" "$log" | grep -F "$test\(\)" | head -1)"
+# shellcheck source=.ci/replay.sh
+source .ci/replay.sh
+replay="$(replay_line "$log" "$test" "[^']*")"
 [[ -n "$replay" ]] || fail "$test printed no replay line"
-replay_status=0
-(cd .ci/doc-examples && eval "$replay") > .build/doc-examples-replay.log 2>&1 || replay_status=$?
-test "$replay_status" -ne 0 || { cat .build/doc-examples-replay.log; fail "the replay of $test passed"; }
-grep -q "Controlled schedule 1 failed (replay of " .build/doc-examples-replay.log \
-  || { cat .build/doc-examples-replay.log; fail "the replay of $test did not fail on its schedule"; }
-grep -Eq "✘ Test run with 1 test( in [0-9]+ suites?)? failed" .build/doc-examples-replay.log \
-  || { cat .build/doc-examples-replay.log; fail "the replay of $test ran more than that one test"; }
+replay_fails_alone .ci/doc-examples "$replay" "$PWD/.build/doc-examples-replay.log" || fail "the replay of $test"
 python3 - "$attachments/$test-schedule-"*.html <<'PY' || fail "$test's picture is not what it should be"
 import re, sys
 paths = sys.argv[1:]

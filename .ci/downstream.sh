@@ -20,26 +20,16 @@ swift test > "$log" 2>&1 || status=$?
 test "$status" -ne 0 || { cat "$log"; echo "downstream: the buggy tests should fail" >&2; exit 1; }
 
 fail() { cat "$log"; echo "downstream: $1" >&2; exit 1; }
-# Runs a printed replay line: it must fail again, on its one schedule.
-replay_fails_again() {
-  local test="$1" replay="$2" replay_status=0
-  (eval "$replay") > .build/downstream-replay.log 2>&1 || replay_status=$?
-  test "$replay_status" -ne 0 || { cat .build/downstream-replay.log; fail "the replay of $test passed"; }
-  grep -q "Controlled schedule 1 failed (replay of " .build/downstream-replay.log \
-    || { cat .build/downstream-replay.log; fail "the replay of $test did not fail on its schedule"; }
-  # The filter is the test's full ID, anchored: the replay runs that one test and nothing else.
-  grep -Eq "✘ Test run with 1 test( in [0-9]+ suites?)? failed" .build/downstream-replay.log \
-    || { cat .build/downstream-replay.log; fail "the replay of $test ran more than that one test"; }
-}
-# The replay line a failing test printed: its schedule and `swift test --filter '^<full ID>$'`.
-replay_line() { # test, schedule pattern
-  grep -Eo "QUEUE_TESTING_SCHEDULE='$2' swift test --filter '\^[^']*'" "$log" | grep -F "$1\(\)" | head -1
+# shellcheck source=.ci/replay.sh
+source ../replay.sh
+replay_fails_again() { # test, replay line
+  replay_fails_alone . "$2" .build/downstream-replay.log || fail "the replay of $1"
 }
 for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
   schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
   [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
-  replay="$(replay_line "$test" "[^']*")"
+  replay="$(replay_line "$log" "$test" "[^']*")"
   [[ -n "$replay" ]] || fail "$test printed no replay line"
   echo "downstream: $test fails on schedule $schedule; replay: $replay"
   replay_fails_again "$test" "$replay"
@@ -63,7 +53,7 @@ echo "downstream: main-actor order, a completion-handler bridge and a Dispatch-b
 test=buggyWorkerGivesBackItsLease
 grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
 grep -Eq "Cancelled by the schedule: task 2 cancelled at step [0-9]+" "$log" || fail "$test did not name the cancellation"
-replay="$(replay_line "$test" "s1:[^']*[+]c2@[0-9]+[^']*")"
+replay="$(replay_line "$log" "$test" "s1:[^']*[+]c2@[0-9]+[^']*")"
 [[ -n "$replay" ]] || fail "$test printed no replay line with its cancellation"
 echo "downstream: $test fails with its cancellation named; replay: $replay"
 replay_fails_again "$test" "$replay"

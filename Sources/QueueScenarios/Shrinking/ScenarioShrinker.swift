@@ -106,20 +106,19 @@
       var preemptions: [Preemption] = []
       let shrunk = current.scenario
       let options = self.options
+      var lastProblem: ScheduleFailure.Problem?
       if let reduced = ScheduleReducer(maxRuns: 100, timeLimit: .seconds(5)).reduce(
         current.run,
         runAndJudge: { strategy in
           let (run, problem) = ScenarioRunner.check(shrunk, strategy: strategy, options: options)
+          lastProblem = problem
           return (run, problem?.includes(kept) == true)
-        })
+        }), let problem = lastProblem
       {
+        // The reducer's last run replayed its result: `problem` is the result's.
         search.runs += reduced.runs
         preemptions = reduced.preemptions
-        let (again, problem) = ScenarioRunner.check(
-          shrunk, strategy: ReplayStrategy(reduced.run.schedule), options: options)
-        if let problem, problem.includes(kept), again.trace.hash == reduced.run.trace.hash {
-          current = Case(scenario: current.scenario, run: reduced.run, failure: problem)
-        }
+        current = Case(scenario: current.scenario, run: reduced.run, failure: problem)
       }
       current.scenario.name = scenario.name
       current.scenario.path = nil

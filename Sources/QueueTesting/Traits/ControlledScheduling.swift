@@ -265,23 +265,15 @@
           let locations = progress.withLock(\.failureLocations)
           return (run, problem.map { Self.identity(of: $0, at: locations) } == identity)
         }
-        // The reduced schedule, replayed, must fail the same way again: what the report's replay
-        // line does. That run also says where its failures were recorded.
         if let reduced {
-          progress.withLock { $0.failures = 0 }
-          let (again, problem) = runOnce(ReplayStrategy(reduced.run.schedule), cancelling: nil)
-          let (locations, marks) = progress.withLock { ($0.failureLocations, $0.failureMarks) }
-          if problem.map({ Self.identity(of: $0, at: locations) }) == identity,
-            again.trace.hash == reduced.run.trace.hash
-          {
-            report.failure?.run = reduced.run
-            // Which strategy found the failure is the series' story, not the reduction's.
-            report.failure?.run.strategySummary = failure.run.strategySummary
-            report.failure?.failureMarks = marks
-            report.failure?.reduction = ScheduleFailure.Reduction(
-              preemptions: reduced.preemptions, originalPreemptions: reduced.originalPreemptions,
-              originalSchedule: failure.run.schedule, runs: reduced.runs + 1, budgetExhausted: reduced.budgetExhausted)
-          }
+          report.failure?.run = reduced.run
+          // Which strategy found the failure is the series' story, not the reduction's.
+          report.failure?.run.strategySummary = failure.run.strategySummary
+          // The reducer's last run replayed the result: its failures are the ones to mark.
+          report.failure?.failureMarks = progress.withLock(\.failureMarks)
+          report.failure?.reduction = ScheduleFailure.Reduction(
+            preemptions: reduced.preemptions, originalPreemptions: reduced.originalPreemptions,
+            originalSchedule: failure.run.schedule, runs: reduced.runs, budgetExhausted: reduced.budgetExhausted)
         }
         progress.withLock { $0.reducing = false }
       }
@@ -303,9 +295,7 @@
       case .deadlocked: ["deadlocked"]
       case .stepBudgetExceeded: ["step budget"]
       case .outsideWakeUpNeverCame(let labels): ["outside wake-up"] + labels
-      case .guarantees(let violations): ["guarantees", Failure.Problem.guarantees(violations).signature]
-      case .unexpectedOutcome(let expected, let observed): ["outcome", expected, observed]
-      case .nondeterminism: ["nondeterminism"]
+      case .guarantees, .unexpectedOutcome, .nondeterminism: [problem.signature]
       }
     }
   }

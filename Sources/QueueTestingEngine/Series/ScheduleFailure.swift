@@ -30,7 +30,7 @@ public struct ScheduleFailure: Sendable {
     public var signature: String {
       switch self {
       case .guarantees(let violations):
-        Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ",")
+        Self.brokenGuarantees(violations).joined(separator: ",")
       case .unexpectedOutcome(_, let observed):
         if observed == "completes" || observed == "deadlocks" {
           "outcome:" + observed
@@ -46,6 +46,11 @@ public struct ScheduleFailure: Sendable {
       case .failuresRecorded: "failures"
       case .threw: "threw"
       }
+    }
+
+    /// The names of the guarantees `violations` break, sorted, each once.
+    private static func brokenGuarantees(_ violations: [OrderingViolation]) -> [String] {
+      Set(violations.compactMap(\.guarantee?.rawValue)).sorted()
     }
 
     /// Whether this failure includes `word`, one of the comma-separated words of a
@@ -65,7 +70,7 @@ public struct ScheduleFailure: Sendable {
       case .outsideWakeUpNeverCame(let labels):
         "declared outside wake-ups never came: \(labels.joined(separator: ", "))"
       case .guarantees(let violations):
-        Array(Set(violations.compactMap(\.guarantee?.rawValue))).sorted().joined(separator: ", ")
+        Self.brokenGuarantees(violations).joined(separator: ", ")
       case .unexpectedOutcome(let expected, let observed):
         "outcome: expected \(expected), observed \(observed)"
       case .nondeterminism(let first, let second):

@@ -26,7 +26,8 @@ public struct ScheduleReducer: Sendable, Equatable {
     public var preemptions: [Preemption]
     /// How many preemptions the failing run had.
     public var originalPreemptions: Int
-    /// Candidate runs made (the recording run of the failing schedule included).
+    /// Runs made: the recording run of the failing schedule, the candidates, and the result's
+    /// replay.
     public var runs: Int
     /// Whether the budget ran out before every removal was tried.
     public var budgetExhausted: Bool
@@ -38,7 +39,9 @@ public struct ScheduleReducer: Sendable, Equatable {
   ///   same way as `failing` did (false for a pass or another failure).
   /// - Returns: nil when the failing run's schedule cannot be reduced here: it cancelled tasks or
   ///   admitted work from outside the harness (a candidate would not make those choices), or the
-  ///   recording run of its schedule did not fail the same way.
+  ///   recording run of its schedule did not fail the same way, or the result's replay did not.
+  ///   The last run it makes is that replay of the result: a caller that notes what each run does
+  ///   (where its failures were recorded) holds the result's notes afterwards.
   public func reduce(
     _ failing: RunResult, runAndJudge: (any ScheduleStrategy & Sendable) -> (RunResult, Bool)
   ) -> Result? {
@@ -54,12 +57,19 @@ public struct ScheduleReducer: Sendable, Equatable {
       let (run, same) = runAndJudge(recorder)
       return (run, recorder.preemptions, same, recorder.chosenTasks)
     }
+    // The result is what a replay line will run: it must fail the same way, to the same trace.
+    func verified(_ result: Result) -> Result? {
+      var result = result
+      let (again, _, same, _) = attempt(ReplayStrategy(result.run.schedule))
+      result.runs = runs
+      return same && again.trace.hash == result.run.trace.hash ? result : nil
+    }
     let (original, originalPreemptions, reproduced, guide) = attempt(ReplayStrategy(schedule))
     guard reproduced, original.trace.hash == failing.trace.hash else { return nil }
     var best = Result(
       run: original, preemptions: originalPreemptions, originalPreemptions: originalPreemptions.count, runs: runs,
       budgetExhausted: false)
-    guard !originalPreemptions.isEmpty else { return best }
+    guard !originalPreemptions.isEmpty else { return verified(best) }
     func withinBudget() -> Bool { runs < maxRuns && clock.now < deadline }
     func tryKeeping(_ kept: Set<Int>) -> Bool {
       let (run, preemptions, same, _) = attempt(
@@ -69,10 +79,7 @@ public struct ScheduleReducer: Sendable, Equatable {
       best.preemptions = preemptions
       return true
     }
-    if withinBudget(), tryKeeping([]) {
-      best.runs = runs
-      return best
-    }
+    if withinBudget(), tryKeeping([]) { return verified(best) }
     var kept = Set(originalPreemptions.map(\.choice))
     for choice in originalPreemptions.map(\.choice).reversed() {
       guard withinBudget() else {
@@ -83,7 +90,6 @@ public struct ScheduleReducer: Sendable, Equatable {
       fewer.remove(choice)
       if tryKeeping(fewer) { kept = fewer }
     }
-    best.runs = runs
-    return best
+    return verified(best)
   }
 }
