@@ -71,7 +71,12 @@
       guard (flags >> 8) & 0xFF == UInt32(job.priority.rawValue) else { return .plain }
       if taskID == 0 {
         // DefaultActorInline, DefaultActorSeparate, DefaultActorOverride.
-        return (192...194).contains(kind) ? .actorDrain : .plain
+        if (192...194).contains(kind) { return .actorDrain }
+        // NullaryContinuation: `Task.yield()` enqueues one on the current executor, and running
+        // it resumes the yielding task, which is the current task now. (`Task.sleep` makes one
+        // too, but as a timer.)
+        if kind == 195, let yielding = currentTask()?.id { return .yield(of: yielding) }
+        return .plain
       }
       return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain
     }

@@ -390,7 +390,8 @@
       // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
       // handed back if it completed (`undelivered` is empty otherwise).
       for delivery in undelivered { statePointer.pointee.hold(delivery) }
-      let (leftovers, result) = statePointer.pointee.end(outcome, strategySummary: strategy.summary)
+      let (leftovers, result) = statePointer.pointee.end(
+        outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)

@@ -10,15 +10,6 @@
   /// check per access instead of one per field.
   @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   struct RunState {
-    struct HeldJob {
-      let job: UnownedJob
-      /// The run-local id of the job's task (0: none).
-      let task: Int
-      let source: Trace.Event.Source
-
-      var isMain: Bool { source == .main }
-    }
-
     struct Timer {
       let deadline: UInt64
       let sequence: UInt64
@@ -53,7 +44,7 @@
     private static let recentTaskSlots = 64
     /// The jobs the strategy may choose from, in the order they became runnable. Holds at most
     /// one main-actor job: the oldest (see `mainBacklog`).
-    private(set) var ready: [HeldJob] = []
+    private(set) var ready = ReadyQueue()
     /// Main-actor jobs behind the one in `ready`, oldest first, from `mainBacklogStart` on.
     ///
     /// The main actor's executor is a serial queue (the platform's main Dispatch queue): it runs
@@ -126,6 +117,11 @@
     private(set) var lastRanTask = 0
     /// The job that goes on with what the last step ran, once it is held (see `hold`).
     private var continuation: UnsafeRawPointer?
+    /// That job's sequence number in `ready`, once it is runnable.
+    private var continuationSequence: UInt64?
+    /// Whether the last step ran a yield (a job that makes its task runnable again): what it
+    /// wakes does not go on with anything (the task asked to let other work go first).
+    private var lastRanYield = false
     /// How many tasks the run knew when it chose its last job.
     private var tasksKnownAtLastStep = 0
 
@@ -137,6 +133,8 @@
       self.replayedTimerDelays = replayedTimerDelays
       lastRanTask = 0
       continuation = nil
+      continuationSequence = nil
+      lastRanYield = false
       tasksKnownAtLastStep = 0
       timerDelays = []
       self.outsideWorkTimeout = outsideWorkTimeout
@@ -154,7 +152,7 @@
       heldActorDrain = false
       localTaskIDs = [:]
       recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
-      ready = []
+      ready.removeAll()
       mainBacklog = []
       mainBacklogStart = 0
       mainInReady = false
@@ -186,6 +184,9 @@
       case taskWithPreference
       /// A default actor's processing job (its drain).
       case actorDrain
+      /// A `Task.yield()` of the task with this runtime id: running the job makes that task
+      /// runnable again.
+      case yield(of: UInt64)
     }
 
     /// Holds a captured job; see ``hold(_:taskID:source:)``.
@@ -195,6 +196,7 @@
         // A task first seen as a timer is `Task.sleep`'s own: it resumes the sleeper and ends.
         noteHopsAreChoices(of: localID(of: captured.taskID))
       }
+      var yieldingTask = 0
       switch captured.note {
       case .plain:
         break
@@ -202,8 +204,12 @@
         heldActorDrain = true
       case .taskWithPreference:
         noteHopsAreChoices(of: localID(of: captured.taskID))
+      case .yield(let taskID):
+        // Only a task of the run's, yielding on the executors the run controls (a deprecated
+        // `Task.sleep(nanoseconds:)` makes the same kind of job, as a timer).
+        if case .global = captured.source, knows(taskID) { yieldingTask = localID(of: taskID) }
       }
-      hold(captured.job, taskID: captured.taskID, source: captured.source)
+      hold(captured.job, taskID: captured.taskID, source: captured.source, yieldingTask: yieldingTask)
     }
 
     /// Notes the current task (a runtime id) of a job enqueued on the driver thread, in a run that
@@ -236,26 +242,26 @@
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
     /// (see ``RunMailbox``).
-    mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunDriver.Source) {
+    mutating func hold(_ job: UnownedJob, taskID: UInt64, source: RunDriver.Source, yieldingTask: Int = 0) {
       let local = localID(of: taskID)
       // The job that goes on with what the last step ran: after a task's job, that task's next
       // job, or the drain of an idle actor it hopped onto; after a job of no task (an actor's
       // drain running tasks inline), the first job of a task the run already knew, or the next
-      // actor's drain.
-      if continuation == nil,
+      // actor's drain. A yield goes on with nothing, and neither does what it wakes.
+      if continuation == nil, yieldingTask == 0, !lastRanYield,
         lastRanTask != 0 ? (local == lastRanTask || local == 0) : (local == 0 || local <= tasksKnownAtLastStep)
       {
         continuation = (jobPointer(job))
       }
       switch source {
       case .global:
-        ready.append(HeldJob(job: job, task: local, source: .global))
+        makeRunnable(HeldJob(job: job, task: local, source: .global), yieldingTask: yieldingTask)
       case .main:
         let held = HeldJob(job: job, task: local, source: .main)
         if mainInReady {
           mainBacklog.append(held)
         } else {
-          ready.append(held)
+          makeRunnable(held)
           mainInReady = true
         }
       case .timer(let measured):
@@ -274,6 +280,13 @@
         timers.append(Timer(deadline: deadline, sequence: sequence, job: held))
       }
       sequence += 1
+    }
+
+    /// Appends a job to `ready`, noting its sequence number if it is the continuation.
+    @inline(__always)
+    private mutating func makeRunnable(_ held: HeldJob, yieldingTask: Int = 0) {
+      let sequence = ready.append(held, yieldingTask: yieldingTask)
+      if let continuation, continuation == jobPointer(held.job) { continuationSequence = sequence }
     }
 
     /// Virtual time that never comes: a timer whose deadline would lie at or past the end of
@@ -438,7 +451,7 @@
         now = earliest
         let due = timers.filter { $0.deadline == earliest }.sorted { $0.sequence < $1.sequence }
         timers.removeAll { $0.deadline == earliest }
-        ready += due.map(\.job)
+        for timer in due { makeRunnable(timer.job) }
       }
       // After the root finished, the jobs it left runnable still run (a queue's drainer giving
       // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is left
@@ -458,19 +471,20 @@
       }
       var index = 0
       if ready.count > 1 {
-        let continuing = continuation.flatMap { pointer in
-          ready.firstIndex { (jobPointer($0.job)) == pointer }
-        }
+        let continuing = continuationSequence.flatMap { ready.index(ofSequence: $0) }
         let context = ChoiceContext(step: trace.stepCount, previousTask: lastRanTask, continuingIndex: continuing)
-        index = min(max(strategy.choose(runnableTasks: ready.lazy.map(\.task), context: context), 0), ready.count - 1)
+        index = min(max(strategy.choose(from: RunnableJobs(ready), context: context), 0), ready.count - 1)
         choices.append(choice: index, branching: ready.count)
       }
-      let next = ready.remove(at: index)
+      let entry = ready.remove(at: index)
+      let next = entry.held
       if next.isMain { mainJobLeftReady() }
       if outsideWaitSpent != nil { outsideWaitSpent = nil }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       lastRanTask = next.task
+      lastRanYield = entry.yieldingTask != 0
       continuation = nil
+      continuationSequence = nil
       tasksKnownAtLastStep = localTaskIDs.count
       return .run(next)
     }
@@ -482,7 +496,7 @@
         mainInReady = false
         return
       }
-      ready.append(mainBacklog[mainBacklogStart])
+      makeRunnable(mainBacklog[mainBacklogStart])
       mainBacklogStart += 1
       if mainBacklogStart == mainBacklog.count {
         mainBacklog.removeAll(keepingCapacity: true)
@@ -526,12 +540,12 @@
     /// did not complete abandons its tasks: whatever they still hold is never run (and the
     /// mailbox drops what they are woken for later).
     mutating func end(
-      _ outcome: RunResult.Outcome, strategySummary: String?
+      _ outcome: RunResult.Outcome, strategySummary: String?, fairFromChoice: Int? = nil
     ) -> (leftovers: [HeldJob], result: RunResult) {
       let abandoned = outcome != .completed
       // The main actor's waiting jobs follow its runnable one, in their order.
-      let leftovers = abandoned ? [] : ready + mainJobsBehind + timers.map(\.job)
-      ready = []
+      let leftovers = abandoned ? [] : ready.liveEntries.map(\.held) + mainJobsBehind + timers.map(\.job)
+      ready.removeAll()
       mainBacklog = []
       mainBacklogStart = 0
       mainInReady = false
@@ -548,6 +562,7 @@
       result.admissions = admissions
       result.timerDelays = timerDelays
       result.outsideWork = outsideWork
+      result.fairFromChoice = fairFromChoice
       trace = Trace()
       choices = ChoiceLog()
       // The handles kept the targeted tasks alive for the run; the tasks go on (or stay

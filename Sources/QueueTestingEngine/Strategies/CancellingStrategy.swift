@@ -27,14 +27,12 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
   }
 
   /// The base strategy's choice.
-  public mutating func choose(runnableTasks: some Collection<Int>) -> Int {
-    base.choose(runnableTasks: runnableTasks)
+  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+    base.choose(from: runnable, context: context)
   }
 
-  /// The base strategy's choice.
-  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
-    base.choose(runnableTasks: runnableTasks, context: context)
-  }
+  /// The base strategy's.
+  public var fairFromChoice: Int? { base.fairFromChoice }
 
   /// The base strategy's summary.
   public var summary: String? { base.summary }

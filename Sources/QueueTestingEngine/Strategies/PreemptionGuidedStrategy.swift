@@ -30,17 +30,16 @@ public struct PreemptionGuidedStrategy: ScheduleStrategy, Sendable {
   public func choose(runnableCount: Int) -> Int { 0 }
 
   /// The guided choice.
-  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
+  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     defer { position += 1 }
-    let tasks = Array(runnableTasks)
     let wanted = position < guide.count ? guide[position] : nil
     if let going = context.continuingIndex {
-      if keptPreemptions.contains(position), let wanted, let index = tasks.firstIndex(of: wanted), index != going {
+      if keptPreemptions.contains(position), let wanted, let index = runnable.index(ofTask: wanted), index != going {
         return index
       }
       return going
     }
-    if let wanted, let index = tasks.firstIndex(of: wanted) { return index }
+    if let wanted, let index = runnable.index(ofTask: wanted) { return index }
     return 0
   }
 }

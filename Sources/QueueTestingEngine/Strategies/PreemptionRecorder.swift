@@ -33,14 +33,13 @@ public struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
   }
 
   /// The base strategy's choice, recorded.
-  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
-    let index = base.choose(runnableTasks: runnableTasks, context: context)
-    let tasks = Array(runnableTasks)
-    let chosen = tasks[min(max(index, 0), tasks.count - 1)]
-    let chosenIndex = min(max(index, 0), tasks.count - 1)
+  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+    let index = base.choose(from: runnable, context: context)
+    let chosenIndex = min(max(index, 0), runnable.count - 1)
+    let chosen = runnable.task(at: chosenIndex)
     record.withLock { record in
       if let going = context.continuingIndex, going != chosenIndex {
-        let from = context.previousTask != 0 ? context.previousTask : tasks[going]
+        let from = context.previousTask != 0 ? context.previousTask : runnable.task(at: going)
         record.preemptions.append(
           Preemption(step: context.step + 1, choice: record.chosenTasks.count, from: from, to: chosen))
       }
@@ -48,6 +47,9 @@ public struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
     }
     return index
   }
+
+  /// The base strategy's.
+  public var fairFromChoice: Int? { base.fairFromChoice }
 
   /// The base strategy's summary.
   public var summary: String? { base.summary }

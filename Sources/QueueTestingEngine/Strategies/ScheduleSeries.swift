@@ -93,11 +93,13 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     switch kind {
     case .random, .pct, .portfolio:
       // PCT places its change points within the steps it expects; it learns them from the last
-      // run (of any member, in a portfolio).
+      // run (of any member, in a portfolio) that stayed unfair to its end: a run that PCT ended
+      // with fair choices was long only because it was unfair (a livelock), and learning from
+      // it would make every later run longer still.
       var expectedSteps = 100
       for index in 0..<count {
         let (result, keepGoing) = try run(seededStrategy(at: index, expectedSteps: expectedSteps))
-        expectedSteps = max(result.schedule.choices.count, 1)
+        if result.fairFromChoice == nil { expectedSteps = max(result.schedule.choices.count, 1) }
         if !keepGoing { break }
       }
     case .exhaustive(let bound):

@@ -1,21 +1,26 @@
 /// Chooses which runnable job runs next in a controlled run.
 ///
-/// A strategy sees the runnable jobs in the order they became runnable (through the run-local ids
-/// of their tasks) and returns an index. Given the same choices, a run replays exactly: the
-/// ``Schedule`` of a run is the list of its choices, and ``ReplayStrategy`` plays one back.
-/// It is asked only when at least two jobs are runnable.
+/// A strategy sees the runnable jobs in the order they became runnable (a ``RunnableJobs`` view,
+/// with the run-local ids of their tasks) and returns an index. Given the same choices, a run
+/// replays exactly: the ``Schedule`` of a run is the list of its choices, and ``ReplayStrategy``
+/// plays one back. It is asked only when at least two jobs are runnable.
+///
+/// The driver asks once per step: a strategy whose choice costs O(1) or O(log n) (using only the
+/// view's lookups, never a loop over every runnable job) keeps a run's cost per step flat however
+/// many tasks it has. Every strategy of this library does.
 public protocol ScheduleStrategy {
   /// Returns the index, in `0..<runnableCount`, of the job to run next.
   mutating func choose(runnableCount: Int) -> Int
 
-  /// Returns the index of the job to run next, given the run-local task id of each runnable job.
-  /// The default ignores the tasks and calls ``choose(runnableCount:)``.
-  mutating func choose(runnableTasks: some Collection<Int>) -> Int
-
-  /// Returns the index of the job to run next, given the run-local task id of each runnable job
+  /// Returns the index of the job to run next, in `0..<runnable.count`, given the runnable jobs
   /// and where the run stands (see ``ChoiceContext``). The driver calls this one; the default
-  /// ignores the context and calls ``choose(runnableTasks:)``.
-  mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int
+  /// ignores both and calls ``choose(runnableCount:)``.
+  mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int
+
+  /// The choice (1-based) from which the strategy stopped favouring some jobs over others and
+  /// chose fairly, or nil if it never did (see ``PCTStrategy/unfairChoiceLimit``). A series
+  /// learns how long a body's runs are only from runs that stayed unfair to the end.
+  var fairFromChoice: Int? { get }
 
   /// A line about what the strategy did in the run (for example a probability bound), or nil.
   var summary: String? { get }
@@ -39,14 +44,13 @@ public protocol ScheduleStrategy {
 
 extension ScheduleStrategy {
   /// Calls ``choose(runnableCount:)``.
-  public mutating func choose(runnableTasks: some Collection<Int>) -> Int {
-    choose(runnableCount: runnableTasks.count)
+  @inline(__always)
+  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+    choose(runnableCount: runnable.count)
   }
 
-  /// Calls ``choose(runnableTasks:)``.
-  public mutating func choose(runnableTasks: some Collection<Int>, context: ChoiceContext) -> Int {
-    choose(runnableTasks: runnableTasks)
-  }
+  /// Never: the strategy is as fair as it is from the first choice to the last.
+  public var fairFromChoice: Int? { nil }
 
   /// No summary.
   public var summary: String? { nil }

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# Compares the controlled executor's cost per step of an earlier revision with the working tree,
+# in one run: builds Benchmarks/HarnessCompare/main.swift against both (the revision in a
+# worktree beside this one), in debug and in release, then runs every row once per build per
+# round, the builds taking turns, and prints each row's median and range of µs per task and
+# steps per second, and the ratio of the medians.
+#   Benchmarks/compare-harness.sh REV [ROUNDS] [CONFIGS]   (default 3 rounds, "debug release")
+# A row is SHAPE N STRATEGY: bodies of N = 100, 1,000 and 3,000 tasks (plain tasks hopping onto an
+# actor, Task(on: FIFOQueue) items, a task group) under seeded random, PCT depth 3 and the
+# oldest-first schedule. Numbers from different runs or machines are not a comparison.
+set -euo pipefail
+rev="${1:?usage: Benchmarks/compare-harness.sh REV [ROUNDS] [CONFIGS]}"
+rounds="${2:-3}"
+configs="${3:-debug release}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$root/.build-compare"
+mkdir -p "$work"
+commit="$(git -C "$root" rev-parse --verify --short "$rev^{commit}")" \
+  || { echo "compare-harness: '$rev' names no commit" >&2; exit 2; }
+base_tree="$work/tree-$commit"
+if [[ ! -d "$base_tree" ]]; then
+  git -C "$root" worktree add --detach "$base_tree" "$rev" > /dev/null
+fi
+
+make_side() {
+  local side=$1 tree=$2
+  mkdir -p "$work/harness-$side/Sources/harness-rows"
+  cp "$root/Benchmarks/HarnessCompare/main.swift" "$work/harness-$side/Sources/harness-rows/main.swift"
+  cat > "$work/harness-$side/Package.swift" << MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(
+  name: "harness-rows-$side", platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "swift-queue-harness", path: "$tree")],
+  targets: [.executableTarget(name: "harness-rows", dependencies: [
+    .product(name: "AsyncQueue", package: "swift-queue-harness"),
+    .product(name: "QueueTesting", package: "swift-queue-harness")])])
+MANIFEST
+  for config in $configs; do
+    (cd "$work/harness-$side" && swift build -c "$config" > "$work/harness-$side-$config.log" 2>&1) \
+      || { cat "$work/harness-$side-$config.log"; echo "compare-harness: the $side $config build failed" >&2; exit 1; }
+  done
+}
+make_side base "$base_tree"
+make_side head "$root"
+
+results="$work/harness-results.txt"
+: > "$results"
+for round in $(seq 1 "$rounds"); do
+  for config in $configs; do
+    for shape in actor-hops fifo-items task-group; do
+      for n in 100 1000 3000; do
+        for strategy in random pct oldest; do
+          for side in base head; do
+            echo "$config $side $("$work/harness-$side/.build/$config/harness-rows" "$shape" "$n" "$strategy")" >> "$results"
+          done
+        done
+      done
+    done
+  done
+done
+
+python3 - "$results" "$rev" "$rounds" << 'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    config, side, row, us, rate, steps = line.split()
+    rows.setdefault((config, row), {}).setdefault(side, []).append((float(us), float(rate), int(steps)))
+print(f"{'config':<8}{'row':<24} {'build':<8} {'µs/task median (range)':<26} {'k steps/s median (range)':<26} steps/run")
+for (config, row), sides in rows.items():
+    medians = {}
+    for side in ("base", "head"):
+        us = [v[0] for v in sides[side]]; rate = [v[1] / 1000 for v in sides[side]]
+        medians[side] = (statistics.median(us), statistics.median(rate))
+        label = sys.argv[2] if side == "base" else "head"
+        print(f"{config:<8}{row:<24} {label:<8} {medians[side][0]:>8.2f} ({min(us):.2f}–{max(us):.2f}){'':<4} "
+              f"{medians[side][1]:>8.0f} ({min(rate):.0f}–{max(rate):.0f}){'':<6} {sides[side][0][2]}")
+    print(f"{config:<8}{row:<24} ratio    head/base: time per task {medians['head'][0] / medians['base'][0]:.2f}×")
+print(f"({sys.argv[3]} rounds, builds taking turns)")
+PY
