@@ -127,7 +127,7 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
     let actor = adoptedActor()
     let reservation = reserveTurn(on: actor, waiting: true)
     await storage.awaitTurn(reservation)
-    return try await Self.startTurn(on: actor, queue: self, reservation: reservation, operation)
+    return try await Self.startTurn(on: actor, lane: lane, reservation: reservation, operation)
   }
 
   // MARK: Engine
@@ -160,11 +160,11 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
   /// holds until its first suspension, so that first segment is never interleaved.
   static func startTurn<Result: Sendable, Failure: Error>(
     on actor: isolated ActorType,
-    queue: ActorQueue,
+    lane: Lane,
     reservation: SerialDrainStorage<Entry>.Reservation,
     _ operation: (isolated ActorType) async throws(Failure) -> Result
   ) async throws(Failure) -> Result {
-    if queue.storage.passTurn() { queue.startDrainer(on: actor) }
+    if lane.storage.passTurn() { startDrainer(lane, on: actor) }
     guard let item = reservation.item else { return try await operation(actor) }
     item.started()
     defer { item.finished() }
@@ -179,12 +179,36 @@ public final class ActorQueue<ActorType: Actor>: Sendable {
       kind: ActorType.self == MainActor.self ? .main : .actor)
   }
 
+  /// What a pending item needs of its queue: the storage and how items start, never the queue
+  /// object, so that releasing the queue lets it go while its items still wait and run (they run
+  /// all the same, in order).
+  @usableFromInline
+  struct Lane: Sendable {
+    @usableFromInline let storage: SerialDrainStorage<Entry>
+    @usableFromInline let startsItemsImmediately: Bool
+
+    @inlinable
+    init(storage: SerialDrainStorage<Entry>, startsItemsImmediately: Bool) {
+      self.storage = storage
+      self.startsItemsImmediately = startsItemsImmediately
+    }
+  }
+
+  /// This queue's lane (see ``Lane``).
+  @inlinable
+  var lane: Lane { Lane(storage: storage, startsItemsImmediately: startsItemsImmediately) }
+
   @inlinable
   func startDrainer(on actor: ActorType) {
+    Self.startDrainer(lane, on: actor)
+  }
+
+  @inlinable
+  static func startDrainer(_ lane: Lane, on actor: ActorType) {
     // The drainer and its items hold the actor strongly, through the proxy, only while they
     // run; an idle queue holds it weakly. See ExecutorProxy for why they use a proxy at all.
-    let storage = storage
-    let immediately = startsItemsImmediately
+    let storage = lane.storage
+    let immediately = lane.startsItemsImmediately
     let proxy = ExecutorProxy(actor)
     // The plain initializer when there is no preference (always, outside a controlled run): the
     // one that takes a preference costs more per task.

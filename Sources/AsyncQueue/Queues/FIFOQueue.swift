@@ -140,9 +140,26 @@ public final class FIFOQueue: Sendable {
   /// straight to the next place in line, if that is what comes next.
   @inline(__always)
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
-    reservation.item?.finished()
-    if storage.passTurn() { startDrainer() }
+    lane.endTurn(reservation)
   }
+
+  /// What a pending item needs of its queue: the storage and the priority, never the queue object,
+  /// so that releasing the queue lets it go while its items still wait and run (they run all the
+  /// same, in order).
+  struct Lane: Sendable {
+    let storage: SerialDrainStorage<Job>
+    let priority: TaskPriority?
+
+    /// See ``FIFOQueue/endTurn(_:)``.
+    @inline(__always)
+    func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
+      reservation.item?.finished()
+      if storage.passTurn() { FIFOQueue.startDrainer(storage, priority: priority) }
+    }
+  }
+
+  /// This queue's lane (see ``Lane``).
+  var lane: Lane { Lane(storage: storage, priority: priority) }
 
   /// How the harness's observer sees this queue.
   private var observedDescription: QueueDescription {
@@ -150,9 +167,12 @@ public final class FIFOQueue: Sendable {
   }
 
   private func startDrainer() {
+    Self.startDrainer(storage, priority: priority)
+  }
+
+  private static func startDrainer(_ storage: SerialDrainStorage<Job>, priority: TaskPriority?) {
     // Capture the storage, not the queue: releasing the queue must not drop enqueued work, and an
     // idle queue must not be kept alive by a task.
-    let storage = storage
     // The plain initializer when there is no preference (always, outside a controlled run): the
     // one that takes a preference costs more per task, and `enqueue {}` starts a drainer each
     // time the last one caught up.

@@ -20,18 +20,20 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
+    // The task holds the queue's lane, not the queue: see `ActorQueue.Lane`.
+    let lane = actorQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       // The task's first job runs on the actor: waiting for the turn, starting and passing the
       // turn on take no hop.
       self = .creating(startingOn: reservation.actor) { actor in
         Task(nameIfAvailable: name, priority: priority) {
           _ = actor  // capturing the isolated parameter is what isolates the closure to it
-          return await actorQueue.run(in: reservation, operation)
+          return await lane.run(in: reservation, operation)
         }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        await actorQueue.run(in: reservation, operation)
+        await lane.run(in: reservation, operation)
       }
     }
   }
@@ -53,16 +55,18 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
+    // The task holds the queue's lane, not the queue: see `ActorQueue.Lane`.
+    let lane = actorQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       self = .creating(startingOn: reservation.actor) { actor in
         Task(nameIfAvailable: name, priority: priority) {
           _ = actor  // isolates the closure to the actor, as in the non-throwing form
-          return try await actorQueue.run(in: reservation, operation)
+          return try await lane.run(in: reservation, operation)
         }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        try await actorQueue.run(in: reservation, operation)
+        try await lane.run(in: reservation, operation)
       }
     }
   }
@@ -83,13 +87,15 @@ extension Task {
     operation: @MainActor @escaping () async -> Success
   ) where Failure == Never {
     let reservation = actorQueue.reserveTurn()
+    // The task holds the queue's lane, not the queue: see `ActorQueue.Lane`.
+    let lane = actorQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       self.init(nameIfAvailable: name, priority: priority) { @MainActor in
-        await actorQueue.run(in: reservation) { _ in await operation() }
+        await lane.run(in: reservation) { _ in await operation() }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        await actorQueue.run(in: reservation) { _ in await operation() }
+        await lane.run(in: reservation) { _ in await operation() }
       }
     }
   }
@@ -110,15 +116,17 @@ extension Task {
     operation: @MainActor @escaping () async throws -> Success
   ) where Failure == any Error {
     let reservation = actorQueue.reserveTurn()
+    // The task holds the queue's lane, not the queue: see `ActorQueue.Lane`.
+    let lane = actorQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       self.init(nameIfAvailable: name, priority: priority) { @MainActor in
-        try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+        try await lane.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
           try await operation()
         }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        try await actorQueue.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
+        try await lane.run(in: reservation) { (_: isolated MainActor) async throws -> Success in
           try await operation()
         }
       }
@@ -138,14 +146,16 @@ extension ActorQueue {
     let actor = adoptedActor()
     return TaskReservation(actor: actor, reservation: reserveTurn(on: actor, waiting: false))
   }
+}
 
-  /// Waits for the reserved turn, then starts `operation` on the actor; in the caller's isolation,
-  /// so a task already on the actor hops nowhere.
+extension ActorQueue.Lane {
+  /// Runs `operation` on the reserved actor once the reserved turn comes; the turn passes on as
+  /// soon as the operation has started there.
   nonisolated(nonsending) func run<Success: Sendable, Failure: Error>(
-    in reserved: TaskReservation,
+    in reserved: ActorQueue.TaskReservation,
     _ operation: @Sendable (isolated ActorType) async throws(Failure) -> Success
   ) async throws(Failure) -> Success {
     await storage.awaitTurn(reserved.reservation)
-    return try await Self.startTurn(on: reserved.actor, queue: self, reservation: reserved.reservation, operation)
+    return try await ActorQueue.startTurn(on: reserved.actor, lane: self, reservation: reserved.reservation, operation)
   }
 }

@@ -22,23 +22,25 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
+    // The task holds the queue's lane, not the queue: see `FIFOQueue.Lane`.
+    let lane = fifoQueue.lane
     if !QueueObservation.queueTasksMayStartOnTheirActor {
       self.init(queueTaskNamed: name, priority: priority) {
-        await fifoQueue.run(in: reservation, operation)
+        await lane.run(in: reservation, operation)
       }
     } else if isolation != nil {
       // The task starts on the caller's actor, where an operation that inherited the caller's
       // isolation runs too: waiting for the turn, running and giving the turn back take no hop.
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // referencing the isolated parameter is what isolates the closure to it
-        return await fifoQueue.run(in: reservation, operation)
+        return await lane.run(in: reservation, operation)
       }
     } else {
       // Called from nonisolated code. The closure is written here, where it is formed as the
       // `@isolated(any)` operation `Task { }` takes: passed through `queueTaskNamed` as a plain
       // function value, it would be wrapped in a thunk, which allocates once per task.
       self.init(nameIfAvailable: name, priority: priority) {
-        await fifoQueue.run(in: reservation, operation)
+        await lane.run(in: reservation, operation)
       }
     }
   }
@@ -64,18 +66,20 @@ extension Task {
     @_inheritActorContext @_implicitSelfCapture operation: sending @escaping @isolated(any) () async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
+    // The task holds the queue's lane, not the queue: see `FIFOQueue.Lane`.
+    let lane = fifoQueue.lane
     if !QueueObservation.queueTasksMayStartOnTheirActor {
       self.init(queueTaskNamed: name, priority: priority) {
-        try await fifoQueue.run(in: reservation, operation)
+        try await lane.run(in: reservation, operation)
       }
     } else if isolation != nil {
       self.init(nameIfAvailable: name, priority: priority) {
         _ = isolation  // isolates the closure to the caller's actor, as in the non-throwing form
-        return try await fifoQueue.run(in: reservation, operation)
+        return try await lane.run(in: reservation, operation)
       }
     } else {
       self.init(nameIfAvailable: name, priority: priority) {
-        try await fifoQueue.run(in: reservation, operation)  // formed here, as in the non-throwing form
+        try await lane.run(in: reservation, operation)  // formed here, as in the non-throwing form
       }
     }
   }
@@ -98,17 +102,19 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async -> Success
   ) where Failure == Never {
     let reservation = fifoQueue.reserveTurn(waiting: false)
+    // The task holds the queue's lane, not the queue: see `FIFOQueue.Lane`.
+    let lane = fifoQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       // The task's first job runs on `isolatedActor`: waiting, running and passing the turn on
       // take no hop.
       self = .creating(startingOn: isolatedActor) { actor in
         Task(nameIfAvailable: name, priority: priority) {
-          await fifoQueue.run(in: reservation) { await operation(actor) }
+          await lane.run(in: reservation) { await operation(actor) }
         }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        await fifoQueue.run(in: reservation) { await operation(isolatedActor) }
+        await lane.run(in: reservation) { await operation(isolatedActor) }
       }
     }
   }
@@ -131,26 +137,28 @@ extension Task {
     operation: @Sendable @escaping (isolated ActorType) async throws -> Success
   ) where Failure == any Error {
     let reservation = fifoQueue.reserveTurn(waiting: false)
+    // The task holds the queue's lane, not the queue: see `FIFOQueue.Lane`.
+    let lane = fifoQueue.lane
     if QueueObservation.queueTasksMayStartOnTheirActor {
       self = .creating(startingOn: isolatedActor) { actor in
         Task(nameIfAvailable: name, priority: priority) {
-          try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(actor) }
+          try await lane.run(in: reservation) { () async throws -> Success in try await operation(actor) }
         }
       }
     } else {
       self.init(queueTaskNamed: name, priority: priority) {
-        try await fifoQueue.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
+        try await lane.run(in: reservation) { () async throws -> Success in try await operation(isolatedActor) }
       }
     }
   }
 }
 
-extension FIFOQueue {
-  /// Waits for `reservation`'s turn, runs `operation` and gives the turn back when it returns, in
-  /// the caller's isolation (no hop to the global executor and back).
+extension FIFOQueue.Lane {
+  /// Runs `operation` in the caller's task once the reserved turn comes, and gives the turn back
+  /// when it has finished (or thrown).
   @inline(__always)
   nonisolated(nonsending) func run<Success, Failure: Error>(
-    in reservation: SerialDrainStorage<Job>.Reservation,
+    in reservation: SerialDrainStorage<FIFOQueue.Job>.Reservation,
     _ operation: () async throws(Failure) -> Success
   ) async throws(Failure) -> Success {
     await storage.awaitTurn(reservation)
