@@ -7,7 +7,8 @@
 #   Benchmarks/compare-harness.sh REV [ROUNDS] [CONFIGS]   (default 3 rounds, "debug release")
 # A row is SHAPE N STRATEGY: bodies of N = 100, 1,000 and 3,000 tasks (plain tasks hopping onto an
 # actor, Task(on: FIFOQueue) items, a task group) under seeded random, PCT depth 3 and the
-# oldest-first schedule. Numbers from different runs or machines are not a comparison.
+# oldest-first schedule, and "plain" rows that run the body on real threads without the harness
+# (the runtime's own cost per task). Numbers from different runs or machines are not a comparison.
 set -euo pipefail
 rev="${1:?usage: Benchmarks/compare-harness.sh REV [ROUNDS] [CONFIGS]}"
 rounds="${2:-3}"
@@ -50,7 +51,7 @@ for round in $(seq 1 "$rounds"); do
   for config in $configs; do
     for shape in actor-hops fifo-items task-group; do
       for n in 100 1000 3000; do
-        for strategy in random pct oldest; do
+        for strategy in plain random pct oldest; do
           for side in base head; do
             echo "$config $side $("$work/harness-$side/.build/$config/harness-rows" "$shape" "$n" "$strategy")" >> "$results"
           done
@@ -76,5 +77,18 @@ for (config, row), sides in rows.items():
         print(f"{config:<8}{row:<24} {label:<8} {medians[side][0]:>8.2f} ({min(us):.2f}–{max(us):.2f}){'':<4} "
               f"{medians[side][1]:>8.0f} ({min(rate):.0f}–{max(rate):.0f}){'':<6} {sides[side][0][2]}")
     print(f"{config:<8}{row:<24} ratio    head/base: time per task {medians['head'][0] / medians['base'][0]:.2f}×")
+# Flatness, within the head build: cost per task at N = 3,000 over N = 100, and PCT over random.
+print("head: µs per task at N = 3000 over N = 100, and PCT over random at the same N")
+for (config, row) in rows:
+    if not row.endswith("-3000-random") and not row.endswith("-3000-pct") and not row.endswith("-3000-plain"):
+        continue
+    small = row.replace("-3000-", "-100-")
+    big_us = statistics.median(v[0] for v in rows[(config, row)]["head"])
+    small_us = statistics.median(v[0] for v in rows[(config, small)]["head"])
+    line = f"  {config:<8}{row:<24} N 3000/100: {big_us / small_us:.2f}×"
+    if row.endswith("-pct"):
+        random = statistics.median(v[0] for v in rows[(config, row.replace('-pct', '-random'))]["head"])
+        line += f", PCT/random: {big_us / random:.2f}×"
+    print(line)
 print(f"({sys.argv[3]} rounds, builds taking turns)")
 PY

@@ -58,13 +58,29 @@ enum Shape: String {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4, let shape = Shape(rawValue: arguments[1]), let count = Int(arguments[2]) else {
-  print("usage: harness-rows actor-hops|fifo-items|task-group N random|pct|oldest")
+  print("usage: harness-rows actor-hops|fifo-items|task-group N random|pct|oldest|plain")
   exit(2)
 }
 let strategyName = arguments[3]
 // Fewer schedules for larger bodies, so that each row takes about the same time.
 let schedules = max(2, 20_000 / max(count, 1))
 let body = shape.body(count)
+if strategyName == "plain" {
+  // The body on real threads, without the harness (never installed in this process): what the
+  // runtime itself costs per task, which the harness's rows add to.
+  let clock = ContinuousClock()
+  let done = DispatchSemaphore(value: 0)
+  let start = clock.now
+  Task.detached {
+    for _ in 0..<schedules { await body() }
+    done.signal()
+  }
+  done.wait()
+  let elapsed = start.duration(to: clock.now)
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  print("\(shape.rawValue)-\(count)-plain \(seconds * 1e6 / Double(schedules * count)) 0 0")
+  exit(0)
+}
 if #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) {
   // One untimed run: the harness installs itself and warms up.
   _ = ControlledExecutor.runBlocking(seed: 0, stepBudget: 10_000_000, body)

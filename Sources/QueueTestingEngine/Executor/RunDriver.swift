@@ -256,6 +256,17 @@
 
     /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
     /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
+    ///
+    /// Series hand strategies over as existentials, so this is entered unspecialized; the
+    /// attributes make an optimized build check once per run for the library's own strategies and
+    /// go on in a copy specialized for it, where the per-step `choose` is a direct call.
+    @_specialize(where Strategy == SeededRandomStrategy)
+    @_specialize(where Strategy == PCTStrategy)
+    @_specialize(where Strategy == PortfolioRandomStrategy)
+    @_specialize(where Strategy == ReplayStrategy)
+    @_specialize(where Strategy == BoundedExhaustiveStrategy)
+    @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
+    @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
     func drive<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
       policy: HopPolicy,

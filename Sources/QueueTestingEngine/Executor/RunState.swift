@@ -224,7 +224,9 @@
     }
 
     /// Whether the task (a run-local id) is known to make every hop a scheduling point.
-    func hopsAreChoices(of task: Int) -> Bool {
+    /// (`mutating` only so that an unoptimized build reads the state in place: a non-mutating
+    /// method called on the driver's state would copy all of it first, on a path taken per job.)
+    mutating func hopsAreChoices(of task: Int) -> Bool {
       hopsAreChoices[task - 1]
     }
 
@@ -330,8 +332,9 @@
       return local
     }
 
-    /// Whether the run has held a job of the task (by runtime id).
-    func knows(_ taskID: UInt64) -> Bool {
+    /// Whether the run has held a job of the task (by runtime id). (`mutating` for the reason
+    /// ``hopsAreChoices(of:)`` gives.)
+    mutating func knows(_ taskID: UInt64) -> Bool {
       localTaskIDs[taskID] != nil
     }
 
