@@ -58,5 +58,17 @@ replay="$(replay_line "$log" "$test" "s1:[^']*[+]c2@[0-9]+[^']*")"
 echo "downstream: $test fails with its cancellation named; replay: $replay"
 replay_fails_again "$test" "$replay"
 
+# A schedule too long for a command line: the failure saves it in a file, names the file in its
+# replay line, and that line runs as printed (and fails again on its one schedule).
+test=pollersThatNeverStop
+grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
+grep -Eq "Schedule: [0-9]+ choices, too long to print here; saved in /[^ ]+\.schedule" "$log" \
+  || fail "$test did not say where its long schedule was saved"
+replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE_FILE='[^']+' swift test --filter '\^[^']*'" "$log" | grep -F "$test\(\)" | head -1)"
+[[ -n "$replay" ]] || fail "$test printed no replay line naming its schedule file"
+[[ "${#replay}" -lt 1000 ]] || fail "$test's replay line is ${#replay} characters long"
+echo "downstream: $test saved its long schedule; replay: $replay"
+replay_fails_again "$test" "$replay"
+
 echo "downstream: buggy versions fail early with a replay line that reproduces them; fixed versions pass 100 schedules"
 

@@ -2,7 +2,9 @@
 # A controlled test that can never finish must not take the suite down: in .ci/stuck-suite, the
 # stuck Swift Testing test fails with its deadlock report and replay line, a test that spins
 # without awaiting under .timeLimit(.minutes(1)) is ended by the watchdog with a report of the stuck
-# job, one that calls fatalError shows the message with its file and line, every other test
+# job, one that calls fatalError shows the message with its file and line, and a crash (here a
+# continuation resumed twice on the third schedule) names the schedule it happened in and the line
+# that runs the series to it, every other test
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
 # is complete, XCTest goes on after its own stuck test, the run exits non-zero, no process of the
 # suite is left behind, a child that stops showing it is alive is ended by its parent, and a child
@@ -26,6 +28,13 @@ check() {
   grep -q "✘ Test crashes() failed" "$log" || fail "crashes() did not fail"
   grep -Eq "StuckSuiteTests.swift:[0-9]+: Fatal error: the catalog is corrupt" "$log" \
     || fail "the fatal error's message and line did not reach the report"
+  grep -Eq "crashes\(\) crashed: .* It crashed during controlled schedule 1 \(random, 5 schedules, seed 0\); to run the series to that schedule again: QUEUE_TESTING_SEED=0 swift test --filter '\^StuckSuiteTests[^']*crashes" "$log" \
+    || fail "the crash did not name its schedule and how to run the series to it"
+  grep -q "✘ Test resumesTwice() failed" "$log" || fail "resumesTwice() did not fail"
+  grep -Eq "resumesTwice\(\) crashed: .* It crashed during controlled schedule 3 \(random, 5 schedules, seed 0\); to run the series to that schedule again: QUEUE_TESTING_SEED=0 swift test --filter '\^StuckSuiteTests[^']*resumesTwice" "$log" \
+    || fail "the continuation resumed twice did not name schedule 3"
+  grep -q "SWIFT TASK CONTINUATION MISUSE: resumesTwice() tried to resume its continuation more than once" "$log" \
+    || fail "the runtime's message about the continuation did not reach the report"
   grep -Eq "✘ Test run with $2 tests .* failed" "$log" || fail "no Swift Testing summary"
   ! pgrep -f StuckSuitePackageTests > /dev/null || fail "a process of the suite is still running"
 }
@@ -34,7 +43,7 @@ status=0
 swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
   || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
-check .build/stuck-suite.log 9
+check .build/stuck-suite.log 10
 grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
 grep -Eq "spinsForever\(\) is stuck: the job of task [0-9]+( \(the test.s body\))? at step [0-9]+ of controlled schedule 1 .* has run for [0-9]+ s" \
   .build/stuck-suite.log || { cat .build/stuck-suite.log; echo "stuck-suite: no report of the stuck job" >&2; exit 1; }
@@ -51,7 +60,7 @@ cases = root.findall(".//testcase")
 names = {case.get("name") for case in cases}
 failed = {case.get("name") for case in cases if case.find("failure") is not None}
 assert {"first()", "fifth()", "waitsForever()", "finishes()", "spinsForever()", "crashes()"} <= names, names
-assert failed == {"waitsForever()", "spinsForever()", "crashes()"}, failed
+assert failed == {"waitsForever()", "spinsForever()", "crashes()", "resumesTwice()"}, failed
 print(f"stuck-suite: xUnit lists {len(cases)} Swift Testing cases, only the stuck, spinning and crashing ones failed")
 PY
 
@@ -60,7 +69,7 @@ status=0
 swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip stopsItself \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
-check .build/stuck-suite-serial.log 8
+check .build/stuck-suite-serial.log 9
 
 # A child that stops showing it is alive (here it stops itself with SIGSTOP, so its watchdog cannot
 # run) is ended by the parent once its heartbeat has been still for the job limit (1 s here) plus

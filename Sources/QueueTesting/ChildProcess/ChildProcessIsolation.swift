@@ -238,7 +238,13 @@
 
     /// Records in this process what the child did: each of its issues at its place, and a
     /// plain statement when it ended without finishing.
-    static func record(_ outcome: Outcome, testName: String, sourceLocation: SourceLocation) {
+    ///
+    /// `scheduling` (the test's, as the environment adjusts it) and `testID` say how to run the
+    /// series to a schedule that crashed.
+    static func record(
+      _ outcome: Outcome, testName: String, sourceLocation: SourceLocation, scheduling: ControlledScheduling? = nil,
+      testID: String? = nil
+    ) {
       for issue in outcome.issues {
         Issue.record(
           Comment(rawValue: issue.text),
@@ -288,17 +294,26 @@
         }
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
       default:
-        Issue.record(Comment(rawValue: crashText(outcome, testName: testName)), sourceLocation: sourceLocation)
+        Issue.record(
+          Comment(rawValue: crashText(outcome, testName: testName, scheduling: scheduling, testID: testID)),
+          sourceLocation: sourceLocation)
       }
     }
 
     /// What a person needs of a child that crashed or exited unexpectedly: the runtime's own
     /// message with its source location (`File.swift:12: Fatal error: …`), "out of memory" when
     /// that is what ended it, and otherwise the end of its standard error.
-    static func crashText(_ outcome: Outcome, testName: String) -> String {
+    ///
+    /// When the child noted which controlled schedule was running (see ``CrashNote``), the text
+    /// names it and gives the line that runs the series to it again.
+    static func crashText(
+      _ outcome: Outcome, testName: String, scheduling: ControlledScheduling? = nil, testID: String? = nil
+    ) -> String {
       let how =
         outcome.endedBySignal ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
-      let lines = outcome.standardError.split(separator: "\n").map(String.init)
+      let lines = outcome.standardError.split(separator: "\n").map(String.init).filter {
+        !$0.hasPrefix(CrashNote.marker)
+      }
       let fatal = lines.filter { line in
         ["Fatal error", "Precondition failed", "Assertion failed", "Unexpectedly found nil", "Illegal instruction"]
           .contains { line.contains($0) }
@@ -309,6 +324,15 @@
           || lower.contains("failed to allocate")
       }
       var text = "\(testName) crashed: the child process running it \(how)."
+      if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {
+        text += " It crashed during controlled schedule \(schedule)"
+        if let scheduling, let testID {
+          text += " (\(scheduling.series)); to run the series to that schedule again: "
+          text += scheduling.rerunLine(testID: testID)
+        } else {
+          text += "."
+        }
+      }
       if !fatal.isEmpty {
         text += "\n" + fatal.prefix(5).joined(separator: "\n")
       } else if !memory.isEmpty || (outcome.endedBySignal && outcome.status == SIGKILL) {

@@ -1,9 +1,12 @@
 #if compiler(>=6.3)
   extension ScheduleFailure {
     /// The failure for a person: which schedule, what went wrong, and how to replay just it.
-    /// - Parameter testID: The test's full identifier, for the replay line's `swift test
-    ///   --filter` (see ``ControlledScheduling/replayCommand(testID:)``); nil: no command.
-    public func message(testID: String? = nil) -> String {
+    /// - Parameters:
+    ///   - testID: The test's full identifier, for the replay line's `swift test --filter` (see
+    ///     ``ControlledScheduling/replayCommand(testID:)``); nil: no command.
+    ///   - scheduleFile: Where the schedule was saved when it is too long to spell out (see
+    ///     ``ControlledScheduling/scheduleFileVariable``): the lines then name the file.
+    public func message(testID: String? = nil, scheduleFile: String? = nil) -> String {
       let what = problem.summary
       let filter = testID.map { " " + ControlledScheduling.replayCommand(testID: $0) } ?? ""
       // A portfolio takes turns between strategies: say which one found the failure.
@@ -19,8 +22,23 @@
           + "below replays this run (it records when each job came back) but a seed may not"
       return """
         Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(outside)\(explored)\(preemptions)
-        Schedule: \(run.schedule)
-        Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
+        \(scheduleLines(filter: filter, scheduleFile: scheduleFile))
+        """
+    }
+
+    /// The schedule and the replay line, or where the schedule was saved and the replay line
+    /// that reads it.
+    private func scheduleLines(filter: String, scheduleFile: String?) -> String {
+      guard let scheduleFile else {
+        return """
+          Schedule: \(run.schedule)
+          Replay it alone: \(ControlledScheduling.scheduleVariable)='\(run.schedule)'\(filter)
+          """
+      }
+      let quoted = "'" + scheduleFile.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+      return """
+        Schedule: \(run.schedule.choices.count) choices, too long to print here; saved in \(scheduleFile)
+        Replay it alone: \(ControlledScheduling.scheduleFileVariable)=\(quoted)\(filter)
         """
     }
   }

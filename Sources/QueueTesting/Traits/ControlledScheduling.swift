@@ -38,8 +38,15 @@
     /// allow. A replay (``scheduleVariable``) is not reduced either: it reports the schedule given.
     public var reducing: ScheduleReducer?
 
+    /// The file a replay's schedule was read from (see ``scheduleFileVariable``), so that its
+    /// lines name the file rather than spell out a long schedule.
+    var replayedFile: String?
+
     /// The environment variable that replays one schedule, in ``Schedule``'s text form.
     public static let scheduleVariable = "QUEUE_TESTING_SCHEDULE"
+    /// The environment variable that replays one schedule saved in a file (the path a failure
+    /// prints when its schedule is too long to spell out on a command line).
+    public static let scheduleFileVariable = "QUEUE_TESTING_SCHEDULE_FILE"
     /// The environment variable that replaces the seed of a random or PCT series.
     public static let seedVariable = "QUEUE_TESTING_SEED"
 
@@ -60,7 +67,9 @@
     }
 
     /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
-    /// that one schedule; ``seedVariable`` (a decimal `UInt64`) replaces the seed.
+    /// that one schedule, and so does ``scheduleFileVariable`` with the schedule in a file (a
+    /// failure prints that form when its schedule is long); ``seedVariable`` (a decimal `UInt64`)
+    /// replaces the seed.
     /// - Throws: ``ControlledSchedulingError`` naming the variable and what was expected, or
     ///   saying that an exhaustive series cannot explore cancellation choices.
     public func resolved(environment: [String: String]) throws(ControlledSchedulingError) -> ControlledScheduling {
@@ -78,6 +87,14 @@
             message: "\(Self.seedVariable)=\(text): expected a decimal number from 0 to \(UInt64.max)")
         }
         resolved.series.seed = seed
+      }
+      if let path = environment[Self.scheduleFileVariable] {
+        if environment[Self.scheduleVariable] != nil {
+          throw ControlledSchedulingError(
+            message: "\(Self.scheduleVariable) and \(Self.scheduleFileVariable) are both set: set one of them")
+        }
+        resolved.series = .replay(try ScheduleFile.read(path, variable: Self.scheduleFileVariable))
+        resolved.replayedFile = path
       }
       if let text = environment[Self.scheduleVariable] {
         do {
@@ -98,6 +115,7 @@
       case .random, .pct, .portfolio:
         return "\(Self.seedVariable)=\(series.seed) \(command)"
       case .replay(let schedule):
+        if let replayedFile { return "\(Self.scheduleFileVariable)='\(replayedFile)' \(command)" }
         return "\(Self.scheduleVariable)='\(schedule)' \(command)"
       case .exhaustive:
         return command
@@ -251,6 +269,9 @@
       var report = runner.run { schedule in
         progress.withLock { $0 = ScheduleProgress(number: schedule.number, failures: 0) }
         Self.scheduleInProgress.withLock { $0 = schedule.number }
+        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+          CrashNote.schedule.store(schedule.number, ordering: .relaxed)
+        #endif
         return runOnce(schedule.strategy, cancelling: schedule.cancelling)
       }
       report.failure?.failureMarks = progress.withLock(\.failureMarks)

@@ -62,7 +62,12 @@
         // No child processes where an app cannot start one: tests run in place there.
         if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
           let (outcome, started) = await ChildProcessIsolation.run(test)
-          if started { ChildProcessIsolation.record(outcome, testName: test.name, sourceLocation: test.sourceLocation) }
+          if started {
+            ChildProcessIsolation.record(
+              outcome, testName: test.name, sourceLocation: test.sourceLocation,
+              scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test)
+            )
+          }
           return
         }
       #endif
@@ -76,6 +81,7 @@
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         if ChildProcessIsolation.isChild(for: test, environment: environment) {
           Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
+          CrashNote.install()
         }
       #endif
       await Self.run(
@@ -126,11 +132,16 @@
       await withoutActuallyEscaping(function) { body in
         let report = await scheduling.run(body)
         guard let failure = report.failure else { return }
-        let message = failure.message(testID: testID)
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         // Named after the test, so that the attachments of several failing tests written to one
         // folder (`swift test --attachments-path`) stay apart.
         let stem = Self.attachmentStem(testName: testName, scheduleNumber: failure.scheduleNumber)
+        // A schedule too long for a command line goes to a file the replay line names.
+        let scheduleFile = ScheduleFile.saveIfLong(failure, stem: stem)
+        let message = failure.message(testID: testID, scheduleFile: scheduleFile)
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        if scheduleFile != nil {
+          Attachment.record("\(failure.run.schedule)\n", named: "\(stem).schedule", sourceLocation: sourceLocation)
+        }
         Attachment.record(failure.traceText(), named: "\(stem)-trace.txt", sourceLocation: sourceLocation)
         Attachment.record(failure.chart.html, named: "\(stem).html", sourceLocation: sourceLocation)
         if failure.leftBodyUnfinished {

@@ -46,7 +46,11 @@
       let report = resolved.runSeries(body, failureCount: { self.testRun?.totalFailureCount ?? 0 })
       if let failure = report.failure {
         // XCTest on Linux has no attachments: the end of the trace goes into the message.
-        XCTFail(failure.message(testID: xcTestID) + "\n" + failure.traceText(limit: 40), file: file, line: line)
+        let stem = ControlledSchedulingTrait.attachmentStem(testName: name, scheduleNumber: failure.scheduleNumber)
+        let scheduleFile = ScheduleFile.saveIfLong(failure, stem: stem)
+        XCTFail(
+          failure.message(testID: xcTestID, scheduleFile: scheduleFile) + "\n" + failure.traceText(limit: 40),
+          file: file, line: line)
       }
       return report
     }

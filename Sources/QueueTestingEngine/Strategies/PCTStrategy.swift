@@ -57,16 +57,17 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
   private var lowest = 0
   /// Tasks a change point demoted that have not been released yet (see ``stallYieldLimit``).
   private var stalledTasks: [Int] = []
-  /// Yields seen since the last change point, while a task is stalled.
+  /// Yields seen since the last change point, while a task is stalled, and the tasks that made
+  /// them (the first two).
   private var yieldsDuringStall = 0
+  private var yieldersDuringStall: [Int] = []
   /// Set when a task's priority went up: the heap is rebuilt before the next choice (at most
   /// `depth − 1` times a run).
   private var heapIsStale = false
 
-  /// How many yields (of any task) a change point's stall outlasts: past them, the stalled tasks
-  /// go below every yield so far, so a task that polls with `Task.yield()` for a stalled task lets
-  /// it run. A stall that long lets other tasks take dozens of yields' worth of turns, which is
-  /// what a preempted thread does to its peers on real threads.
+  /// How many yields a change point's stall outlasts when they all come from one task: past them,
+  /// the stalled tasks go below every yield so far, so a task that polls with `Task.yield()` for
+  /// a stalled task lets it run. (A yield from a second task ends the stall at once.)
   public static let stallYieldLimit = 64
   private var step = 0
   private var heap: [Candidate] = []
@@ -140,7 +141,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
         if priorities[task] == Self.unassigned { prioritizedTasks += 1 }
         lowest -= 1
         priorities[task] = lowest
-        noteYieldDuringStall()
+        noteYieldDuringStall(by: task)
       } else {
         task = job.task
         growPriorities(toHold: task)
@@ -168,6 +169,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
       priorities[best.task] = Self.demotedPriority(demotions: demotions, depth: depth)
       stalledTasks.append(best.task)
       yieldsDuringStall = 0
+      yieldersDuringStall = []
       best = top(of: runnable)
     }
     return runnable.index(of: best.id) ?? 0
@@ -187,13 +189,14 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
 
   // MARK: - The heap
 
-  /// Counts a yield; past ``stallYieldLimit`` yields since the last change point, the stalled
-  /// tasks go below every yield so far (the first stalled first), where the next yield of a
-  /// polling task puts it below them.
-  private mutating func noteYieldDuringStall() {
+  /// Counts a yield by `task`. Once two different tasks have yielded since the last change point,
+  /// or one task more than ``stallYieldLimit`` times, the stalled tasks go below every yield so far
+  /// (the first stalled first), where the next yield of a polling task puts it below them.
+  private mutating func noteYieldDuringStall(by task: Int) {
     guard !stalledTasks.isEmpty else { return }
     yieldsDuringStall += 1
-    guard yieldsDuringStall > Self.stallYieldLimit else { return }
+    if yieldersDuringStall.count < 2, !yieldersDuringStall.contains(task) { yieldersDuringStall.append(task) }
+    guard yieldersDuringStall.count >= 2 || yieldsDuringStall > Self.stallYieldLimit else { return }
     for task in stalledTasks {
       lowest -= 1
       priorities[task] = lowest

@@ -301,6 +301,63 @@
       }
       #expect(error?.message.hasPrefix("QUEUE_TESTING_SCHEDULE=0.1: ") == true)
     }
+
+    /// A schedule too long for a command line is saved in a file, the failure's replay line names
+    /// the file, and the environment variable that names it replays the schedule; a missing file,
+    /// a bad schedule in it, or both variables at once are errors that say which.
+    @Test func longSchedulesReplayFromAFile() throws {
+      let long = Schedule(choices: Array(repeating: 1, count: 1_500))
+      #expect("\(long)".utf8.count > ScheduleFile.longestInline)
+      let path = try #require(ScheduleFile.save(long, stem: "longSchedulesReplayFromAFile", traceHash: 0xbeef))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let base = ControlledScheduling(.random(10, seed: 4))
+      let replay = try base.resolved(environment: [ControlledScheduling.scheduleFileVariable: path])
+      #expect(replay.series == .replay(long))
+      let rerun = replay.rerunLine(testID: "M.S/t()")
+      #expect(rerun.hasPrefix("QUEUE_TESTING_SCHEDULE_FILE='\(path)' swift test --filter"))
+      #expect(rerun.utf8.count < 1_000)
+
+      let missing = #expect(throws: ControlledSchedulingError.self) {
+        try base.resolved(environment: [ControlledScheduling.scheduleFileVariable: "/no/such/file.schedule"])
+      }
+      #expect(
+        missing?.message
+          == "QUEUE_TESTING_SCHEDULE_FILE=/no/such/file.schedule: the file cannot be read (does it exist?)")
+      let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).schedule")
+      try Data("not a schedule".utf8).write(to: bad)
+      defer { try? FileManager.default.removeItem(at: bad) }
+      let unparsable = #expect(throws: ControlledSchedulingError.self) {
+        try base.resolved(environment: [ControlledScheduling.scheduleFileVariable: bad.path])
+      }
+      #expect(unparsable?.message.hasPrefix("QUEUE_TESTING_SCHEDULE_FILE=\(bad.path): ") == true)
+      #expect(throws: ControlledSchedulingError.self) {
+        try base.resolved(environment: [
+          ControlledScheduling.scheduleFileVariable: path, ControlledScheduling.scheduleVariable: "s1:0",
+        ])
+      }
+    }
+
+    /// A failure whose schedule is long says where it was saved, and its replay line stays short.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aLongFailingScheduleIsSavedAndNamed() throws {
+      let report = ControlledScheduling(.random(1), stepBudget: 3_000, reducing: nil).runSeries(
+        {
+          // Two tasks that never stop yielding: a choice at every step, up to the budget.
+          await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 { group.addTask { while true { await Task.yield() } } }
+          }
+        }, failureCount: nil)
+      let failure = try #require(report.failure)
+      #expect("\(failure.run.schedule)".utf8.count > ScheduleFile.longestInline)
+      let path = try #require(ScheduleFile.saveIfLong(failure, stem: "aLongFailingSchedule"))
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let message = failure.message(testID: "M.S/t()", scheduleFile: path)
+      #expect(message.contains("choices, too long to print here; saved in \(path)"))
+      let replayLine = try #require(message.split(separator: "\n").first { $0.hasPrefix("Replay it alone: ") })
+      let command = ControlledScheduling.replayCommand(testID: "M.S/t()")
+      #expect(replayLine == "Replay it alone: QUEUE_TESTING_SCHEDULE_FILE='\(path)' \(command)")
+      #expect(try ScheduleFile.read(path, variable: "V") == failure.run.schedule)
+    }
   }
 
   /// On a suite, the trait applies to each test inside.

@@ -40,6 +40,23 @@ func crashes() async {
   fatalError("the catalog is corrupt")
 }
 
+/// How many schedules of `resumesTwice()` have started in this process.
+let resumesTwiceRuns = Mutex(0)
+
+/// Resumes a continuation a second time on its third schedule, as a late callback would: the
+/// runtime ends the process, and the report must name that schedule and how to reach it again.
+@Test(.controlledScheduling(.random(5)))
+func resumesTwice() async {
+  let run = resumesTwiceRuns.withLock { runs in
+    runs += 1
+    return runs
+  }
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    continuation.resume()
+    if run == 3 { continuation.resume() }
+  }
+}
+
 /// Stops its own process (the child that runs it) as a debugger or a wedged process would: its
 /// watchdog cannot run, so only the parent can end it. Run alone by `.ci/stuck-suite.sh`.
 @Test(.controlledScheduling(.random(5)))

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Tests of well-known packages (swift-async-algorithms' merge and zip, swift-clocks' TestClock,
+# swift-concurrency-extras' ActorIsolated, the anchor library's FIFO queue tests), ported as their
+# authors wrote them into .ci/real-suites, a package that depends on this one by path, run under
+# the default `.controlledScheduling()` trait. Each passes on real threads, so each must pass under
+# every schedule here: a failure is a false alarm of the harness. Among them, tasks that loop on
+# `Task.yield()` for another task (TestClock's "mega yield"), endless merges that another task
+# cancels, and 1,000-task ordering tests. `.ci/downstream-against.sh REV real-suites` runs them
+# against an older build.
+set -euo pipefail
+cd "$(dirname "$0")/real-suites"
+log=.build/real-suites.log
+mkdir -p .build
+status=0
+swift test > "$log" 2>&1 || status=$?
+if [[ "$status" -ne 0 ]] || grep -q "✘" "$log"; then
+  cat "$log"
+  echo "real-suites: a test that passes on real threads failed under the harness" >&2
+  exit 1
+fi
+count="$(grep -Eo 'Test run with [0-9]+ tests' "$log" | grep -Eo '[0-9]+' | tail -1)"
+[[ "${count:-0}" -ge 20 ]] || { cat "$log"; echo "real-suites: expected at least 20 tests, ran ${count:-none}" >&2; exit 1; }
+echo "real-suites: $count ported tests pass under the default trait; slowest:"
+grep -E "^✔ Test .* passed after" "$log" | sed -E 's/.*Test (.*) passed after ([0-9.]+) seconds.*/\2 s  \1/' | sort -rn | head -4
