@@ -19,7 +19,7 @@
   /// The cases of a parameterized test run together in one child; their issues are recorded on
   /// the case that started it.
   enum ChildProcessIsolation {
-    /// Set in the child to the id of the test it runs; the trait then runs that test in place.
+    /// Set in a child process; the trait then runs the tests its filter selects in place.
     static let childVariable = "QUEUE_TESTING_CHILD"
     /// `none` turns isolation off: tests under the trait run in the test process itself, which
     /// a test that cannot finish then ends (exit status 86).
@@ -28,7 +28,7 @@
     static let heartbeatVariable = "QUEUE_TESTING_HEARTBEAT"
 
     /// What the child did.
-    struct Outcome: Sendable {
+    struct Outcome: Sendable, Equatable {
       /// The child's exit status, or the signal that ended it.
       var status: Int32
       var endedBySignal: Bool
@@ -64,7 +64,8 @@
 
     /// Whether this process is the child started for `test`.
     static func isChild(for test: Test, environment: [String: String]) -> Bool {
-      environment[childVariable] == testID(test)
+      // A child is started with a filter for exactly the tests it is to run.
+      environment[childVariable] != nil
     }
 
     static func testID(_ test: Test) -> String {
@@ -75,11 +76,12 @@
     /// trait does in place.
     @TaskLocal static var runsInPlace = false
 
-    /// One child per test, shared by the test's cases: the first case starts it.
+    /// One outcome per test, shared by the test's cases: the first case asks for it.
     private static let children = LockedState<[String: Task<Outcome, Never>]>([:])
 
     /// Runs `test` in a child process (once for all its cases) and returns what it did, and
-    /// whether this caller is the one that started it.
+    /// whether this caller is the one that started it. Child processes are reused: a worker
+    /// runs the tests that wait for one, one after another (see ``ChildWorkers``).
     static func run(_ test: Test) async -> (outcome: Outcome, started: Bool) {
       let id = testID(test)
       let (task, started) = children.withLock { children -> (Task<Outcome, Never>, Bool) in
@@ -88,12 +90,8 @@
         let jobTimeLimit = JobWatchdog.jobTimeLimit(
           testTimeLimit: timeLimit, environment: ProcessInfo.processInfo.environment)
         let task = Task.detached {
-          // Waiting for the child blocks a thread: one of its own, not one of the pool's.
-          await withCheckedContinuation { (done: CheckedContinuation<Outcome, Never>) in
-            Thread {
-              done.resume(returning: spawn(testID: id, timeLimit: timeLimit, jobTimeLimit: jobTimeLimit))
-            }.start()
-          }
+          await ChildWorkers.shared.outcome(
+            of: ChildWorkers.Request(testID: id, timeLimit: timeLimit, jobTimeLimit: jobTimeLimit))
         }
         children[id] = task
         return (task, true)
@@ -101,13 +99,16 @@
       return (await task.value, started)
     }
 
-    /// The arguments of the child: this process's own, less those that choose tests or write
-    /// shared reports, plus a filter for exactly `testID` and an event stream to `eventsPath`.
-    static func childArguments(from arguments: [String], testID: String, eventsPath: String) -> [String] {
+    /// The arguments of a child: this process's own, less those that choose tests, set
+    /// parallelism or write shared reports, plus a filter for exactly each of `testIDs`, one test
+    /// at a time (so that a crash or a stuck job is the one test that started and did not end),
+    /// and an event stream to `eventsPath`.
+    static func childArguments(from arguments: [String], testIDs: [String], eventsPath: String) -> [String] {
       let dropWithValue: Set<String> = [
         "--filter", "--skip", "--xunit-output", "--event-stream-output-path", "--event-stream-version",
         "--experimental-event-stream-output", "--configuration-path", "--repetitions", "--repeat-until",
       ]
+      let drop: Set<String> = ["--parallel", "--no-parallel"]
       var kept: [String] = []
       var index = 1
       while index < arguments.count {
@@ -116,22 +117,26 @@
           index += 2
           continue
         }
-        if dropWithValue.contains(where: { argument.hasPrefix($0 + "=") }) {
+        if drop.contains(argument) || dropWithValue.contains(where: { argument.hasPrefix($0 + "=") }) {
           index += 1
           continue
         }
         kept.append(argument)
         index += 1
       }
-      let pattern = "^" + NSRegularExpression.escapedPattern(for: testID) + "$"
-      return kept + ["--filter", pattern, "--event-stream-output-path", eventsPath, "--event-stream-version", "0"]
+      let filters = testIDs.flatMap { ["--filter", "^" + NSRegularExpression.escapedPattern(for: $0) + "$"] }
+      return kept + filters + [
+        "--no-parallel", "--event-stream-output-path", eventsPath, "--event-stream-version", "0",
+      ]
     }
 
     /// How long past a limit the parent waits before it ends the child: the child's own
     /// watchdog, which says which job was stuck, acts at the limit.
     static let timeLimitGrace = Duration.seconds(10)
 
-    private static func spawn(testID: String, timeLimit: Duration?, jobTimeLimit: Duration) -> Outcome {
+    /// Runs a child for `testIDs` (one after another) and returns how it ended (its issues left
+    /// empty) and its event stream.
+    static func spawn(testIDs: [String], timeLimit: Duration?, jobTimeLimit: Duration) -> (Outcome, Data) {
       let arguments = CommandLine.arguments
       let stem = "queue-testing-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
       let events = FileManager.default.temporaryDirectory.appendingPathComponent(stem + ".jsonl")
@@ -144,9 +149,9 @@
       let hasHeartbeat = FileManager.default.createFile(atPath: heartbeat.path, contents: nil)
       let process = Process()
       process.executableURL = URL(fileURLWithPath: arguments[0])
-      process.arguments = childArguments(from: arguments, testID: testID, eventsPath: events.path)
+      process.arguments = childArguments(from: arguments, testIDs: testIDs, eventsPath: events.path)
       var environment = ProcessInfo.processInfo.environment
-      environment[childVariable] = testID
+      environment[childVariable] = "1"
       // The child ends itself when this process is gone (see `JobWatchdog`).
       environment[JobWatchdog.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
       if hasHeartbeat { environment[heartbeatVariable] = heartbeat.path }
@@ -161,9 +166,11 @@
       do {
         try process.run()
       } catch {
-        return Outcome(
-          status: -1, endedBySignal: false, issues: [],
-          standardError: "could not start the child process \(arguments[0]): \(error)")
+        return (
+          Outcome(
+            status: -1, endedBySignal: false, issues: [],
+            standardError: "could not start the child process \(arguments[0]): \(error)"), Data()
+        )
       }
       // Both pipes are drained while the child runs, so that a talkative child never blocks on
       // a full pipe; the standard output (the child's own progress lines) is not needed.
@@ -196,11 +203,11 @@
       process.waitUntilExit()
       finished.signal()
       errorsRead.wait()
-      let issues = (try? Data(contentsOf: events)).map(parseIssues) ?? []
-      return Outcome(
+      let outcome = Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
-        issues: issues, standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
+        issues: [], standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
         parentVerdict: verdict.withLock { $0 })
+      return (outcome, (try? Data(contentsOf: events)) ?? Data())
     }
 
     /// The child's heartbeat count, nil while it has written none.
@@ -211,29 +218,32 @@
 
     /// The issues (not known ones) of a Swift Testing event stream, version 0.
     static func parseIssues(_ data: Data) -> [ChildIssue] {
-      var issues: [ChildIssue] = []
-      for line in data.split(separator: UInt8(ascii: "\n")) {
+      data.split(separator: UInt8(ascii: "\n")).compactMap { line in
         guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
           record["kind"] as? String == "event",
-          let payload = record["payload"] as? [String: Any],
-          payload["kind"] as? String == "issueRecorded",
-          let issue = payload["issue"] as? [String: Any],
-          issue["isKnown"] as? Bool != true
-        else { continue }
-        var messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
-        // "Issue recorded" is the headline Swift Testing gives an issue with only a comment;
-        // recording it again would repeat it above the comment.
-        if messages.count > 1, messages[0] == "Issue recorded" { messages.removeFirst() }
-        let location = issue["sourceLocation"] as? [String: Any] ?? [:]
-        issues.append(
-          ChildIssue(
-            text: messages.joined(separator: "\n"),
-            fileID: location["fileID"] as? String ?? "?/?",
-            filePath: location["_filePath"] as? String ?? "?",
-            line: location["line"] as? Int ?? 1,
-            column: location["column"] as? Int ?? 1))
+          let payload = record["payload"] as? [String: Any]
+        else { return nil }
+        return issue(in: payload)
       }
-      return issues
+    }
+
+    /// The issue an event's payload records, if it records one that is not known.
+    static func issue(in payload: [String: Any]) -> ChildIssue? {
+      guard payload["kind"] as? String == "issueRecorded",
+        let issue = payload["issue"] as? [String: Any],
+        issue["isKnown"] as? Bool != true
+      else { return nil }
+      var messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
+      // "Issue recorded" is the headline Swift Testing gives an issue with only a comment;
+      // recording it again would repeat it above the comment.
+      if messages.count > 1, messages[0] == "Issue recorded" { messages.removeFirst() }
+      let location = issue["sourceLocation"] as? [String: Any] ?? [:]
+      return ChildIssue(
+        text: messages.joined(separator: "\n"),
+        fileID: location["fileID"] as? String ?? "?/?",
+        filePath: location["_filePath"] as? String ?? "?",
+        line: location["line"] as? Int ?? 1,
+        column: location["column"] as? Int ?? 1)
     }
 
     /// Records in this process what the child did: each of its issues at its place, and a

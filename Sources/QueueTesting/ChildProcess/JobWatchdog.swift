@@ -41,20 +41,29 @@
 
     private static let started = LockedState(false)
 
-    /// Starts the watchdog once per process. `report` turns a stuck job (task, step, seconds)
-    /// into the lines to write.
+    /// What the watchdog reports a stuck job against: the test running now in this process (a
+    /// child runs its tests one after another) and its limit for one job.
+    struct Watch: Sendable {
+      var limit: Duration
+      var report: @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String
+    }
+
+    private static let current = LockedState<Watch?>(nil)
+
+    /// Starts the watchdog once per process, and makes `limit` and `report` (which turns a stuck
+    /// job's task, step and seconds into the lines to write) those of the test about to run.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func start(
       limit: Duration, parent: Int32?, heartbeat: String?,
       report: @escaping @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String
     ) {
+      current.withLock { $0 = Watch(limit: limit, report: report) }
       guard
         started.withLock({ started in
           defer { started = true }
           return !started
         })
       else { return }
-      let limitSeconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
       let heartbeatFile = heartbeat.map { open($0, O_WRONLY) } ?? -1
       let thread = Thread {
         var lastJobs = -1
@@ -68,7 +77,7 @@
             var bytes = beat.bigEndian
             _ = withUnsafeBytes(of: &bytes) { pwrite(heartbeatFile, $0.baseAddress, 8, 0) }
           }
-          guard let job = ControlledExecutor.jobInProgress else {
+          guard let job = ControlledExecutor.jobInProgress, let watch = current.withLock({ $0 }) else {
             lastJobs = -1
             continue
           }
@@ -77,8 +86,11 @@
             lastChange = Date()
             continue
           }
+          let limitSeconds =
+            Double(watch.limit.components.seconds) + Double(watch.limit.components.attoseconds) / 1e18
           let running = Date().timeIntervalSince(lastChange)
           guard running >= limitSeconds else { continue }
+          let report = watch.report
           let text = reportMarker + report(job.task, job.step, Int(running.rounded())) + "\n"
           FileHandle.standardError.write(Data(text.utf8))
           _exit(stuckJobExitStatus)

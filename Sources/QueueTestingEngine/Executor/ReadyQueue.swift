@@ -1,3 +1,5 @@
+import Foundation
+
 /// The runnable jobs of a run, oldest first, each with a sequence number that stays its own while
 /// it waits: the list a strategy chooses from by index (its age rank).
 ///
@@ -58,7 +60,7 @@ struct ReadyQueue {
     nextSequence = 0
     live.reset(capacity: live.capacity)
     liveWithoutTask.reset(capacity: live.capacity)
-    jobOfTask.update(repeating: 0, count: taskCapacity)
+    memset(jobOfTask, 0, taskCapacity * MemoryLayout<UInt64>.stride)
   }
 
   /// Appends a job that has just become runnable, and returns its sequence number.

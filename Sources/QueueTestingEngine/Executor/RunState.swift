@@ -150,8 +150,8 @@
       reachedChildOfRoot = false
       hopsAreChoices = []
       heldActorDrain = false
-      localTaskIDs = [:]
-      recentTasks = Array(repeating: (0, 0), count: Self.recentTaskSlots)
+      localTaskIDs.removeAll(keepingCapacity: true)
+      for slot in recentTasks.indices { recentTasks[slot] = (0, 0) }
       ready.removeAll()
       mainBacklog = []
       mainBacklogStart = 0

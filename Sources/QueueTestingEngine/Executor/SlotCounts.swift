@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Fenwick tree counting marked slots among a fixed number of them: marking, unmarking, the
 /// count before a slot, and the slot of the n-th marked one, each in O(log capacity).
 ///
@@ -69,13 +71,15 @@ struct SlotCounts {
       tree = .allocate(capacity: capacity + 1)
       tree.initialize(repeating: 0, count: capacity + 1)
     } else {
-      tree.update(repeating: 0, count: capacity + 1)
+      // `memset`, not `update(repeating:count:)`: unoptimized builds call a generic value witness
+      // per element for the latter, and this runs twice per run.
+      memset(tree, 0, (capacity + 1) * MemoryLayout<Int32>.stride)
     }
   }
 
   /// Rebuilds the counts from `isMarked` for slots `0..<used`, in O(capacity).
   func rebuild(used: Int, isMarked: (Int) -> Bool) {
-    tree.update(repeating: 0, count: capacity + 1)
+    memset(tree, 0, (capacity + 1) * MemoryLayout<Int32>.stride)
     for slot in 0..<used where isMarked(slot) { tree[slot + 1] = 1 }
     for position in 1...capacity {
       let parent = position + (position & -position)

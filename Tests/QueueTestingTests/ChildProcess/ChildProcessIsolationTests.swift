@@ -9,19 +9,19 @@
   /// the whole of it from a user's package.
   @Suite("Child process isolation")
   struct ChildProcessIsolationTests {
-    @Test func childArgumentsSelectExactlyTheTestAndWriteNoSharedReport() {
+    @Test func childArgumentsSelectExactlyTheTestsAndWriteNoSharedReport() {
       let arguments = [
         "/x/PackageTests.xctest", "--skip-build", "--filter", "stuck", "--parallel", "--xunit-output", "out.xml",
         "--skip=slow", "--attachments-path", "/tmp/a", "--testing-library", "swift-testing",
         "--event-stream-output-path", "e.json",
       ]
       let child = ChildProcessIsolation.childArguments(
-        from: arguments, testID: "M.S/f(_:)/F.swift:3:4", eventsPath: "/tmp/events.jsonl")
+        from: arguments, testIDs: ["M.S/f(_:)/F.swift:3:4", "M.g()/G.swift:1:2"], eventsPath: "/tmp/events.jsonl")
       #expect(
         child == [
-          "--skip-build", "--parallel", "--attachments-path", "/tmp/a", "--testing-library", "swift-testing",
-          "--filter", #"^M\.S\/f\(_:\)\/F\.swift:3:4$"#, "--event-stream-output-path", "/tmp/events.jsonl",
-          "--event-stream-version", "0",
+          "--skip-build", "--attachments-path", "/tmp/a", "--testing-library", "swift-testing",
+          "--filter", #"^M\.S\/f\(_:\)\/F\.swift:3:4$"#, "--filter", #"^M\.g\(\)\/G\.swift:1:2$"#, "--no-parallel",
+          "--event-stream-output-path", "/tmp/events.jsonl", "--event-stream-version", "0",
         ])
     }
 
