@@ -19,8 +19,10 @@
 ///   (`await queue.enqueueAndWait { }` or `await Task(on: queue) { }.value` from inside an item)
 ///   can never finish, exactly like `DispatchQueue.sync` onto the current queue. QueueTesting's
 ///   controlled executor reports such a wait as a deadlock instead of hanging.
-/// - **Lifetime:** releasing the queue does not drop enqueued work; it still runs in order. An
-///   idle queue holds no task and no reference to its past items.
+/// - **Lifetime:** releasing the queue does not drop enqueued work; it still runs in order. Pending
+///   work holds the queue's storage, not the queue, so the queue is freed as soon as its last
+///   reference goes, even while `Task(on:)` items wait. An idle queue holds no task and no
+///   reference to its past items.
 /// - **Cancellation:** items enqueued with ``enqueue(_:)`` run in a task the queue owns, so nothing
 ///   cancels them. Items run through `Task(on:)` or ``enqueueAndWait(_:)`` run in the caller's task;
 ///   cancelling it makes `Task.isCancelled` true inside the item, which still runs in its turn.

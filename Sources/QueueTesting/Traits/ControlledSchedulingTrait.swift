@@ -25,10 +25,11 @@
   /// A test whose run deadlocks, exceeds the step budget or waits for an outside wake-up that
   /// never comes cannot finish, and Swift Testing has no way to abandon a running test function.
   /// So, when the test binary was started by a command line that selects Swift Testing (as
-  /// `swift test` does), each test under the trait runs in a child process of that binary: a
-  /// test that cannot finish ends only its child, and the parent records the child's issues (the
-  /// deadlock report, the replay line) at their places, says that the test did not finish, and
-  /// goes on with the rest of the suite. Set `QUEUE_TESTING_ISOLATION=none` to run tests in place;
+  /// `swift test` does), the tests under the trait run in child processes of that binary, each
+  /// child running the controlled tests waiting when it started, one after another: a test that
+  /// cannot finish (or crashes) ends only its child, the parent records the child's issues (the
+  /// deadlock report, the replay line) at their places, says that the test did not finish, and the
+  /// tests the child had not reached run in a new one. Set `QUEUE_TESTING_ISOLATION=none` to run tests in place;
   /// then, and where no child can be started, a test that cannot finish records its failure,
   /// writes it to standard error and ends the test process with exit status
   /// ``abandonedTestExitStatus``, rather than let the run hang. The XCTest entry point and
