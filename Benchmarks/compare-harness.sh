@@ -13,15 +13,8 @@ set -euo pipefail
 rev="${1:?usage: Benchmarks/compare-harness.sh REV [ROUNDS] [CONFIGS]}"
 rounds="${2:-3}"
 configs="${3:-debug release}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-work="$root/.build-compare"
-mkdir -p "$work"
-commit="$(git -C "$root" rev-parse --verify --short "$rev^{commit}")" \
-  || { echo "compare-harness: '$rev' names no commit" >&2; exit 2; }
-base_tree="$work/tree-$commit"
-if [[ ! -d "$base_tree" ]]; then
-  git -C "$root" worktree add --detach "$base_tree" "$rev" > /dev/null
-fi
+# shellcheck source=Benchmarks/base-tree.sh
+source "$(dirname "$0")/base-tree.sh"
 
 make_side() {
   local side=$1 tree=$2

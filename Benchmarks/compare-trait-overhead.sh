@@ -9,13 +9,8 @@
 set -euo pipefail
 rev="${1:?usage: Benchmarks/compare-trait-overhead.sh REV [ROUNDS]}"
 rounds="${2:-5}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-work="$root/.build-compare"
-mkdir -p "$work"
-commit="$(git -C "$root" rev-parse --verify --short "$rev^{commit}")" \
-  || { echo "compare-trait-overhead: '$rev' names no commit" >&2; exit 2; }
-base_tree="$work/tree-$commit"
-[[ -d "$base_tree" ]] || git -C "$root" worktree add --detach "$base_tree" "$rev" > /dev/null
+# shellcheck source=Benchmarks/base-tree.sh
+source "$(dirname "$0")/base-tree.sh"
 
 make_side() {
   local side=$1 tree=$2

@@ -8,16 +8,8 @@
 set -euo pipefail
 rev="${1:?usage: Benchmarks/compare.sh REV [ROUNDS]}"
 rounds="${2:-15}"
-root="$(cd "$(dirname "$0")/.." && pwd)"
-work="$root/.build-compare"
-mkdir -p "$work"
-# By commit, not by name: `HEAD` or a branch moves, and a kept worktree must not go stale.
-commit="$(git -C "$root" rev-parse --verify --short "$rev^{commit}")" \
-  || { echo "compare: '$rev' names no commit" >&2; exit 2; }
-base_tree="$work/tree-$commit"
-if [[ ! -d "$base_tree" ]]; then
-  git -C "$root" worktree add --detach "$base_tree" "$rev" > /dev/null
-fi
+# shellcheck source=Benchmarks/base-tree.sh
+source "$(dirname "$0")/base-tree.sh"
 
 # One small package per side, depending by path on that side's tree.
 make_side() {
