@@ -20,5 +20,4 @@ if [[ "$status" -ne 0 ]] || grep -q "✘" "$log"; then
 fi
 count="$(grep -Eo 'Test run with [0-9]+ tests' "$log" | grep -Eo '[0-9]+' | tail -1)"
 [[ "${count:-0}" -ge 20 ]] || { cat "$log"; echo "real-suites: expected at least 20 tests, ran ${count:-none}" >&2; exit 1; }
-echo "real-suites: $count ported tests pass under the default trait; slowest:"
-grep -E "^✔ Test .* passed after" "$log" | sed -E 's/.*Test (.*) passed after ([0-9.]+) seconds.*/\2 s  \1/' | sort -rn | head -4
+echo "real-suites: $count ported tests pass under the default trait, in $(grep -Eo 'Test run with [0-9]+ tests.* passed after [0-9.]+ seconds' "$log" | grep -Eo '[0-9.]+ seconds' | tail -1)"

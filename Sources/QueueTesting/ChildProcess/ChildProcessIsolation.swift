@@ -135,8 +135,12 @@
     static let timeLimitGrace = Duration.seconds(10)
 
     /// Runs a child for `testIDs` (one after another) and returns how it ended (its issues left
-    /// empty) and its event stream.
-    static func spawn(testIDs: [String], timeLimit: Duration?, jobTimeLimit: Duration) -> (Outcome, Data) {
+    /// empty) and its event stream. While it runs, `whileRunning` gets the event stream written
+    /// so far whenever it grew (polled every 20 ms), so that each test can be reported as it ends.
+    static func spawn(
+      testIDs: [String], timeLimit: Duration?, jobTimeLimit: Duration,
+      whileRunning: (@Sendable (Data) -> Void)? = nil
+    ) -> (Outcome, Data) {
       let arguments = CommandLine.arguments
       let stem = "queue-testing-child-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
       let events = FileManager.default.temporaryDirectory.appendingPathComponent(stem + ".jsonl")
@@ -185,6 +189,7 @@
       // `ChildMonitor`), is ended: asked first, then killed (a stopped process heeds only the kill).
       let verdict = LockedState(ChildMonitor.Verdict.running)
       let finished = DispatchSemaphore(value: 0)
+      let running = DispatchSemaphore(value: 0)
       let pid = process.processIdentifier
       Thread {
         var monitor = ChildMonitor(
@@ -199,9 +204,27 @@
           return
         }
       }.start()
+      let streamWatched = DispatchSemaphore(value: 0)
+      if let whileRunning {
+        Thread {
+          var size = 0
+          repeat {
+            let data = FileManager.default.contents(atPath: events.path) ?? Data()
+            if data.count != size {
+              size = data.count
+              whileRunning(data)
+            }
+          } while running.wait(timeout: .now() + 0.02) == .timedOut
+          streamWatched.signal()
+        }.start()
+      } else {
+        streamWatched.signal()
+      }
       _ = output.fileHandleForReading.readDataToEndOfFile()
       process.waitUntilExit()
       finished.signal()
+      running.signal()
+      streamWatched.wait()
       errorsRead.wait()
       let outcome = Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,

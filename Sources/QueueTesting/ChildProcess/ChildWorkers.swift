@@ -44,14 +44,16 @@
 
     private let maxWorkers: Int
     private let state = LockedState(State())
-    /// Runs a batch in a child and returns how the child ended and its event stream; a test of
-    /// the pool passes its own.
-    private let runBatch: @Sendable (_ batch: [Request]) -> (ChildProcessIsolation.Outcome, Data)
+    /// Runs a batch in a child, passing the event stream so far to its second argument while the
+    /// child runs, and returns how the child ended and its event stream; a test of the pool
+    /// passes its own.
+    typealias BatchRunner =
+      @Sendable (_ batch: [Request], _ whileRunning: @escaping @Sendable (Data) -> Void) -> (
+        ChildProcessIsolation.Outcome, Data
+      )
+    private let runBatch: BatchRunner
 
-    init(
-      maxWorkers: Int,
-      runBatch: @escaping @Sendable (_ batch: [Request]) -> (ChildProcessIsolation.Outcome, Data) = ChildWorkers.spawn
-    ) {
+    init(maxWorkers: Int, runBatch: @escaping BatchRunner = ChildWorkers.spawn) {
       self.maxWorkers = maxWorkers
       self.runBatch = runBatch
     }
@@ -105,11 +107,22 @@
     }
 
     private func run(_ batch: [Waiting]) {
-      let (process, events) = runBatch(batch.map(\.request))
+      // Each test that ends is reported at once, so that its time and result read as its own.
+      let reported = LockedState(Set<String>())
+      let (process, events) = runBatch(batch.map(\.request)) { soFar in
+        let events = WorkerBatch.events(soFar)
+        for waiting in batch where events.ended.contains(waiting.request.testID) {
+          let test = waiting.request.testID
+          guard reported.withLock({ $0.insert(test).inserted }) else { continue }
+          waiting.done.resume(
+            returning: ChildProcessIsolation.Outcome(
+              status: 0, endedBySignal: false, issues: events.issues[test] ?? [], standardError: ""))
+        }
+      }
       let split = WorkerBatch(tests: batch.map(\.request.testID)).split(
         events: WorkerBatch.events(events), process: process)
       var again: [Waiting] = []
-      for waiting in batch {
+      for waiting in batch where !reported.withLock({ $0.contains(waiting.request.testID) }) {
         if var outcome = split.outcomes[waiting.request.testID] {
           // The parent's backstop limit was the batch's; the test's own is the one to name.
           if case .exceededTimeLimit = outcome.parentVerdict, let limit = waiting.request.timeLimit {
@@ -132,12 +145,14 @@
     /// Starts a child for the batch. Its limits: the sum of the tests' time limits when every
     /// test has one (the parent's backstop; each test's own limit binds in the child), and the
     /// longest limit for one job.
-    private static func spawn(_ batch: [Request]) -> (ChildProcessIsolation.Outcome, Data) {
+    private static func spawn(
+      _ batch: [Request], whileRunning: @escaping @Sendable (Data) -> Void
+    ) -> (ChildProcessIsolation.Outcome, Data) {
       let limits = batch.compactMap(\.timeLimit)
       let timeLimit = limits.count == batch.count ? limits.reduce(Duration.zero, +) : nil
       let jobTimeLimit = batch.map(\.jobTimeLimit).max() ?? JobWatchdog.defaultJobTimeLimit
       return ChildProcessIsolation.spawn(
-        testIDs: batch.map(\.testID), timeLimit: timeLimit, jobTimeLimit: jobTimeLimit)
+        testIDs: batch.map(\.testID), timeLimit: timeLimit, jobTimeLimit: jobTimeLimit, whileRunning: whileRunning)
     }
   }
 #endif

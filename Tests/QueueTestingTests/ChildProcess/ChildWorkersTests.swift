@@ -9,6 +9,35 @@
   /// and how the pool hands tests to workers. `.ci/stuck-suite.sh` runs real workers.
   @Suite("Child workers")
   struct ChildWorkersTests {
+    /// A test that ends in a worker is reported while the worker still runs its other tests.
+    @Test func aTestIsReportedWhenItEndsNotWhenItsWorkerDoes() async {
+      let firstReported = DispatchSemaphore(value: 0)
+      let sawItInTime = Mutex(false)
+      let workers = ChildWorkers(maxWorkers: 1) { batch, whileRunning in
+        let tests = batch.map(\.testID)
+        if tests.count == 2 {
+          whileRunning(Self.stream(started: [tests[0]], ended: [tests[0]]))
+          // The worker goes on only once the first test's result has reached its caller.
+          sawItInTime.withLock { $0 = firstReported.wait(timeout: .now() + 10) == .success }
+        } else {
+          // The two requests did not share a worker: nothing to see here.
+          sawItInTime.withLock { $0 = true }
+        }
+        return (
+          Outcome(status: 0, endedBySignal: false, issues: [], standardError: ""),
+          Self.stream(started: tests, ended: tests)
+        )
+      }
+      async let first = workers.outcome(of: .init(testID: "first", timeLimit: nil, jobTimeLimit: .seconds(60)))
+      async let second = workers.outcome(of: .init(testID: "second", timeLimit: nil, jobTimeLimit: .seconds(60)))
+      let firstOutcome = await first
+      firstReported.signal()
+      let secondOutcome = await second
+      firstReported.signal()
+      #expect(firstOutcome.status == 0 && secondOutcome.status == 0)
+      #expect(sawItInTime.withLock { $0 }, "the first test was reported only when its worker ended")
+    }
+
     typealias Outcome = ChildProcessIsolation.Outcome
 
     /// An event stream (version 0) in which `started` tests started, `ended` ones ended, and
@@ -83,17 +112,18 @@
     /// worker.
     @Test func thePoolReusesWorkersAndRunsTheRestAfterACrash() async {
       let batches = Mutex<[[String]]>([])
-      let workers = ChildWorkers(maxWorkers: 2) { batch in
+      let workers = ChildWorkers(maxWorkers: 2) { batch, whileRunning in
         let tests = batch.map(\.testID)
         batches.withLock { $0.append(tests) }
         // "crash" crashes its worker, after the tests before it ended.
         guard let crash = tests.firstIndex(of: "crash") else {
-          return (
-            Outcome(status: 0, endedBySignal: false, issues: [], standardError: ""),
-            Self.stream(started: tests, ended: tests)
-          )
+          let stream = Self.stream(started: tests, ended: tests)
+          whileRunning(stream)
+          return (Outcome(status: 0, endedBySignal: false, issues: [], standardError: ""), stream)
         }
-        return (Self.crash, Self.stream(started: Array(tests[...crash]), ended: Array(tests[..<crash])))
+        let stream = Self.stream(started: Array(tests[...crash]), ended: Array(tests[..<crash]))
+        whileRunning(stream)
+        return (Self.crash, stream)
       }
       let names = (0..<20).map { "t\($0)" } + ["crash"] + (20..<40).map { "t\($0)" }
       let outcomes = await withTaskGroup(of: (String, Outcome).self) { group in
