@@ -30,6 +30,9 @@ let package = Package(
     .product(name: "AsyncQueue", package: "swift-queue-harness"),
     .product(name: "QueueTesting", package: "swift-queue-harness")])])
 MANIFEST
+  # A path dependency's new source files are not seen by an earlier build of the package: build
+  # it from scratch (its package checkouts are kept).
+  rm -rf "$work/harness-$side/.build/debug" "$work/harness-$side/.build/release" "$work/harness-$side/.build/"*-*-*
   for config in $configs; do
     (cd "$work/harness-$side" && swift build -c "$config" > "$work/harness-$side-$config.log" 2>&1) \
       || { cat "$work/harness-$side-$config.log"; echo "compare-harness: the $side $config build failed" >&2; exit 1; }

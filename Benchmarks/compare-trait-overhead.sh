@@ -34,6 +34,9 @@ MANIFEST
       echo "}"
     done
   } > "$dir/Tests/TrivialTests/TrivialTests.swift"
+  # A path dependency's new source files are not seen by an earlier build of the package: build
+  # it from scratch.
+  rm -rf "$dir/.build"
   (cd "$dir" && swift build --build-tests > "$work/trait-$side-build.log" 2>&1) \
     || { cat "$work/trait-$side-build.log"; echo "compare-trait-overhead: the $side build failed" >&2; exit 1; }
 }

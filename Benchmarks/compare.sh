@@ -24,6 +24,9 @@ let package = Package(
   dependencies: [.package(name: "swift-queue-harness", path: "$tree")],
   targets: [.executableTarget(name: "queue-rows", dependencies: [.product(name: "AsyncQueue", package: "swift-queue-harness")])])
 MANIFEST
+  # A path dependency's new source files are not seen by an earlier build of the package: build
+  # it from scratch.
+  rm -rf "$work/$side/.build"
   (cd "$work/$side" && swift build -c release > "$work/$side-build.log" 2>&1) \
     || { cat "$work/$side-build.log"; echo "compare: the $side build failed" >&2; exit 1; }
 }

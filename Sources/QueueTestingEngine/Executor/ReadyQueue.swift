@@ -37,12 +37,17 @@ struct ReadyQueue {
   private var taskCapacity: Int
   /// Slots in use (live or dead), from 0.
   private var used = 0
+  /// Slots from this one on hold consecutive sequence numbers from `sequenceAtRun` (every slot
+  /// appended since the last compaction), so that a recent job's slot is found without a search.
+  private var runStart = 0
+  private var sequenceAtRun: UInt64 = 0
   /// Live jobs.
   private(set) var count = 0
   /// The sequence number the next appended job gets.
   private(set) var nextSequence: UInt64 = 0
 
   init(capacity: Int = 256) {
+    precondition(capacity > 0 && capacity & (capacity - 1) == 0, "ReadyQueue: capacity must be a power of two")
     slots = .allocate(capacity: capacity)
     live = SlotCounts(capacity: capacity)
     liveWithoutTask = SlotCounts(capacity: capacity)
@@ -53,13 +58,25 @@ struct ReadyQueue {
 
   var isEmpty: Bool { count == 0 }
 
-  /// Empties the queue for a new run (sequence numbers start again from 0).
+  /// Empties the queue for a new run (sequence numbers start again from 0). Room grown for a
+  /// large run shrinks back to what this run used, so that the small runs after it do not clear
+  /// room they never touch.
   mutating func removeAll() {
+    var capacity = 256
+    while capacity < used { capacity *= 2 }
+    if capacity < live.capacity {
+      slots.deallocate()
+      slots = .allocate(capacity: capacity)
+    } else {
+      capacity = live.capacity
+    }
     used = 0
+    runStart = 0
+    sequenceAtRun = 0
     count = 0
     nextSequence = 0
-    live.reset(capacity: live.capacity)
-    liveWithoutTask.reset(capacity: live.capacity)
+    live.reset(capacity: capacity)
+    liveWithoutTask.reset(capacity: capacity)
     memset(jobOfTask, 0, taskCapacity * MemoryLayout<UInt64>.stride)
   }
 
@@ -151,8 +168,12 @@ struct ReadyQueue {
   }
 
   private func firstSlot(atOrAfter sequence: UInt64) -> Int {
+    if sequence >= sequenceAtRun {
+      // Past the last compaction, slot and sequence number advance together.
+      return min(runStart + Int(sequence - sequenceAtRun), used)
+    }
     var low = 0
-    var high = used
+    var high = runStart
     while low < high {
       let middle = (low + high) >> 1
       if slots[middle].sequence < sequence { low = middle + 1 } else { high = middle }
@@ -177,6 +198,8 @@ struct ReadyQueue {
       kept += 1
     }
     used = kept
+    runStart = kept
+    sequenceAtRun = nextSequence
     live.reset(capacity: capacity)
     liveWithoutTask.reset(capacity: capacity)
     let slots = self.slots

@@ -29,7 +29,7 @@
           state.noteHopsAreChoices(of: task)
         }
         if let kind = update(&state.ledger, task, state.generation) {
-          state.trace.append(Trace.Event(step: state.trace.stepCount, task: task, kind: kind, virtualTime: state.now))
+          state.trace.append(Trace.Event(step: state.steps, task: task, kind: kind, virtualTime: state.now))
         }
         return task
       }

@@ -320,7 +320,7 @@
       var outcome = RunResult.Outcome.completed
       loop: while true {
         holdDriverCaptures()
-        if replay?.isDue(atStep: statePointer.pointee.trace.stepCount) == true {
+        if replay?.isDue(atStep: statePointer.pointee.steps) == true {
           condition.lock()
           admitReplayedAdmissions(&replay!, waitingUpTo: outsideWakeUpTimeout)
           condition.unlock()
@@ -361,7 +361,7 @@
         case .run(let next):
           driverJobCount &+= 1
           runningTask.store(next.task, ordering: .relaxed)
-          runningStep.store(statePointer.pointee.trace.stepCount, ordering: .relaxed)
+          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
           jobsStarted.store(driverJobCount, ordering: .relaxed)
           if next.isMain {
             next.job.runSynchronously(on: executors.main)

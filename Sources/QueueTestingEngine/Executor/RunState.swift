@@ -64,6 +64,9 @@
     /// (which must know them before a job of theirs can arrive from another thread).
     var newTasks: [UInt64] = []
     var trace = Trace()
+    /// The jobs run so far: `trace.stepCount`, kept here too because unoptimized builds copy the
+    /// whole trace to read its count, and the driver reads it at every step.
+    private(set) var steps = 0
     var ledger = WaitLedger()
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
@@ -162,6 +165,7 @@
       rootDone = false
       newTasks = []
       trace = Trace()
+      steps = 0
       ledger = WaitLedger()
       generation &+= 1
       choices = ChoiceLog()
@@ -469,13 +473,13 @@
         }
         return .end(.deadlocked(deadlockReport()))
       }
-      if trace.stepCount >= stepBudget {
-        return .end(.stepBudgetExceeded(steps: trace.stepCount))
+      if steps >= stepBudget {
+        return .end(.stepBudgetExceeded(steps: steps))
       }
       var index = 0
       if ready.count > 1 {
         let continuing = continuationSequence.flatMap { ready.index(ofSequence: $0) }
-        let context = ChoiceContext(step: trace.stepCount, previousTask: lastRanTask, continuingIndex: continuing)
+        let context = ChoiceContext(step: steps, previousTask: lastRanTask, continuingIndex: continuing)
         index = min(max(strategy.choose(from: RunnableJobs(ready), context: context), 0), ready.count - 1)
         choices.append(choice: index, branching: ready.count)
       }
@@ -484,6 +488,7 @@
       if next.isMain { mainJobLeftReady() }
       if outsideWaitSpent != nil { outsideWaitSpent = nil }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
+      steps += 1
       lastRanTask = next.task
       lastRanYield = entry.yieldingTask != 0
       continuation = nil

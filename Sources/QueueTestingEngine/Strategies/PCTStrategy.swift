@@ -70,7 +70,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
   /// a stalled task lets it run. (A yield from a second task ends the stall at once.)
   public static let stallYieldLimit = 64
   private var step = 0
-  private var heap: [Candidate] = []
+  private var heap = PriorityHeap()
   /// Jobs with smaller ids were seen by an earlier choice.
   private var nextUnseen: RunnableJob.ID = 0
 
@@ -84,19 +84,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
     Int.min + 1 + depth - demotions
   }
 
-  /// A runnable job in the heap, with the priority its task had when it was pushed.
-  private struct Candidate: Sendable {
-    let priority: Int
-    let id: RunnableJob.ID
-    /// The task whose priority ranks the job: its own, or for a yield, the yielding task's.
-    let task: Int
-
-    /// Whether this candidate runs before `other`: higher priority, then older.
-    @inline(__always)
-    func precedes(_ other: Candidate) -> Bool {
-      priority != other.priority ? priority > other.priority : id < other.id
-    }
-  }
+  private typealias Candidate = PriorityHeap.Entry
 
   /// Creates a PCT strategy.
   /// - Parameters:
@@ -151,15 +139,15 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
           prioritizedTasks += 1
         }
       }
-      push(Candidate(priority: priorities[task], id: job.id, task: task))
+      heap.push(Candidate(priority: priorities[task], id: job.id, task: task))
     }
     nextUnseen = runnable.nextID
     if heapIsStale {
       // Released tasks went up: their jobs' entries are buried below their new priority.
-      heap.removeAll(keepingCapacity: true)
+      heap.removeAll()
       runnable.forEachJob(from: 0) { job in
         let task = job.yieldingTask != 0 ? job.yieldingTask : job.task
-        push(Candidate(priority: priorities[task], id: job.id, task: task))
+        heap.push(Candidate(priority: priorities[task], id: job.id, task: task))
       }
       heapIsStale = false
     }
@@ -187,7 +175,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
     return "PCT(depth: \(depth)): n = \(n) tasks, k = \(k) choice steps, bound 1/(n·k^(d−1)) = \(bound)\(fair)"
   }
 
-  // MARK: - The heap
+  // MARK: - Stalls and the heap
 
   /// Counts a yield by `task`. Once two different tasks have yielded since the last change point,
   /// or one task more than ``stallYieldLimit`` times, the stalled tasks go below every yield so far
@@ -207,14 +195,15 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
 
   /// The best candidate still runnable at its task's current priority. Candidates that ran are
   /// dropped, and those whose task was demoted since they were pushed go back in at the new
-  /// priority (a priority that goes up rebuilds the heap instead; see `heapIsStale`). The runnable jobs are all in the heap, so it is never empty here.
+  /// priority (a priority that goes up rebuilds the heap instead; see `heapIsStale`). The
+  /// runnable jobs are all in the heap, so it is never empty here.
   private mutating func top(of runnable: RunnableJobs) -> Candidate {
-    while let best = heap.first {
+    while let best = heap.top {
       if !runnable.contains(best.id) {
-        popTop()
+        heap.popTop()
       } else if priorities[best.task] != best.priority {
-        popTop()
-        push(Candidate(priority: priorities[best.task], id: best.id, task: best.task))
+        heap.popTop()
+        heap.push(Candidate(priority: priorities[best.task], id: best.id, task: best.task))
       } else {
         return best
       }
@@ -225,33 +214,6 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
   private mutating func growPriorities(toHold task: Int) {
     if task >= priorities.count {
       priorities += repeatElement(Self.unassigned, count: max(task + 1 - priorities.count, priorities.count))
-    }
-  }
-
-  private mutating func push(_ candidate: Candidate) {
-    heap.append(candidate)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private mutating func popTop() {
-    let last = heap.removeLast()
-    guard !heap.isEmpty else { return }
-    heap[0] = last
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      guard left < heap.count else { break }
-      let right = left + 1
-      let child = right < heap.count && heap[right].precedes(heap[left]) ? right : left
-      guard heap[child].precedes(heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      parent = child
     }
   }
 }
