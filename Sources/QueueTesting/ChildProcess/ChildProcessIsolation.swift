@@ -11,10 +11,11 @@
   /// Why a process: Swift Testing hands the trait the test as a non-escaping closure, and a run
   /// that cannot finish keeps tasks that hold it forever; the closure must not outlive the trait's
   /// scope, and there is no way to abandon a test function. So the parent starts the same test
-  /// binary with a filter that selects just this test and an environment variable that makes
-  /// the trait run it in place; it reads the child's event stream (Swift Testing's JSON, version
-  /// 0) and records each of the child's issues at its own source location, and says plainly when
-  /// the child ended without finishing.
+  /// binary with a filter that selects the tests it hands that child (see ``ChildWorkers``: a child
+  /// runs several in turn) and an environment variable that makes the trait run them in place; it
+  /// reads the child's event stream (Swift Testing's JSON, version 0) and records each of a
+  /// test's issues at its own source location, and says plainly when the child ended without
+  /// finishing the test.
   ///
   /// The cases of a parameterized test run together in one child; their issues are recorded on
   /// the case that started it.
@@ -62,7 +63,7 @@
       return arguments.contains("--testing-library")
     }
 
-    /// Whether this process is the child started for `test`.
+    /// Whether this process is a child: it runs exactly the tests its filter selects, in place.
     static func isChild(for test: Test, environment: [String: String]) -> Bool {
       // A child is started with a filter for exactly the tests it is to run.
       environment[childVariable] != nil
