@@ -56,9 +56,10 @@
       rootFinishedOutside = nil
     }
 
-    /// Records that the tasks `taskIDs` belong to the run.
-    mutating func own(_ taskIDs: some Sequence<UInt64>) {
-      ownedTasks.formUnion(taskIDs)
+    /// Records that the tasks `taskIDs` belong to the run. (An array and a loop, not a generic
+    /// sequence and `formUnion`: unoptimized builds take this per new task of a run.)
+    mutating func own(_ taskIDs: [UInt64]) {
+      for taskID in taskIDs { ownedTasks.insert(taskID) }
     }
 
     /// Decides about a job for the task `taskID` (0: not a task) enqueued on a thread that does

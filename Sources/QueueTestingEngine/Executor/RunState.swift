@@ -243,7 +243,11 @@
     /// without the harness's task-executor preference, when the run held an actor's drain.
     var inlineHopTasks: [Int] {
       guard heldActorDrain else { return [] }
-      return hopsAreChoices.indices.filter { !hopsAreChoices[$0] }.map { $0 + 1 }
+      // A loop rather than `filter` and `map`: unoptimized builds make those generic calls per
+      // task, at the end of every run.
+      var tasks: [Int] = []
+      for index in 0..<hopsAreChoices.count where !hopsAreChoices[index] { tasks.append(index + 1) }
+      return tasks
     }
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
