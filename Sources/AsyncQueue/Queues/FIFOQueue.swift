@@ -142,7 +142,9 @@ public final class FIFOQueue: Sendable {
   /// straight to the next place in line, if that is what comes next.
   @inline(__always)
   func endTurn(_ reservation: SerialDrainStorage<Job>.Reservation) {
-    lane.endTurn(reservation)
+    // The same as the lane's, without forming one: `enqueueAndWait` takes this path per call.
+    reservation.item?.finished()
+    if storage.passTurn() { Self.startDrainer(storage, priority: priority) }
   }
 
   /// What a pending item needs of its queue: the storage and the priority, never the queue object,
@@ -172,7 +174,7 @@ public final class FIFOQueue: Sendable {
     Self.startDrainer(storage, priority: priority)
   }
 
-  private static func startDrainer(_ storage: SerialDrainStorage<Job>, priority: TaskPriority?) {
+  fileprivate static func startDrainer(_ storage: SerialDrainStorage<Job>, priority: TaskPriority?) {
     // Capture the storage, not the queue: releasing the queue must not drop enqueued work, and an
     // idle queue must not be kept alive by a task.
     // The plain initializer when there is no preference (always, outside a controlled run): the
