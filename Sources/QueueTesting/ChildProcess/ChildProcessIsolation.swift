@@ -64,7 +64,7 @@
     }
 
     /// Whether this process is a child: it runs exactly the tests its filter selects, in place.
-    static func isChild(for test: Test, environment: [String: String]) -> Bool {
+    static func isChild(environment: [String: String]) -> Bool {
       // A child is started with a filter for exactly the tests it is to run.
       environment[childVariable] != nil
     }
@@ -238,17 +238,6 @@
     static func readHeartbeat(at path: String) -> UInt64? {
       guard let data = FileManager.default.contents(atPath: path), data.count >= 8 else { return nil }
       return data.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    /// The issues (not known ones) of a Swift Testing event stream, version 0.
-    static func parseIssues(_ data: Data) -> [ChildIssue] {
-      data.split(separator: UInt8(ascii: "\n")).compactMap { line in
-        guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-          record["kind"] as? String == "event",
-          let payload = record["payload"] as? [String: Any]
-        else { return nil }
-        return issue(in: payload)
-      }
     }
 
     /// The issue an event's payload records, if it records one that is not known.

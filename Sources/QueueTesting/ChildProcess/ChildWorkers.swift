@@ -109,8 +109,17 @@
     private func run(_ batch: [Waiting]) {
       // Each test that ends is reported at once, so that its time and result read as its own.
       let reported = LockedState(Set<String>())
+      // What the stream said so far, and how many of its bytes were read: each look reads only
+      // the lines added since the last.
+      let seen = LockedState((read: 0, events: WorkerBatch.Events()))
       let (process, events) = runBatch(batch.map(\.request)) { soFar in
-        let events = WorkerBatch.events(soFar)
+        let events = seen.withLock { seen in
+          if let lines = WorkerBatch.completeLines(of: soFar, after: seen.read) {
+            seen.events.read(lines)
+            seen.read += lines.count
+          }
+          return seen.events
+        }
         for waiting in batch where events.ended.contains(waiting.request.testID) {
           let test = waiting.request.testID
           guard reported.withLock({ $0.insert(test).inserted }) else { continue }

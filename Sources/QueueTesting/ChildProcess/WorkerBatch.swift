@@ -33,21 +33,16 @@
     /// (version 0), by test.
     static func events(_ data: Data) -> Events {
       var events = Events()
-      for line in data.split(separator: UInt8(ascii: "\n")) {
-        guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-          record["kind"] as? String == "event",
-          let payload = record["payload"] as? [String: Any],
-          let test = payload["testID"] as? String
-        else { continue }
-        switch payload["kind"] as? String {
-        case "testStarted": events.started.insert(test)
-        case "testEnded": events.ended.insert(test)
-        case "issueRecorded":
-          if let issue = ChildProcessIsolation.issue(in: payload) { events.issues[test, default: []].append(issue) }
-        default: break
-        }
-      }
+      events.read(data)
       return events
+    }
+
+    /// The part of a stream ``events(_:)`` has not read yet: what follows `offset`, up to its
+    /// last complete line. Reading only that keeps a worker watched while it runs from parsing
+    /// its stream again at every look.
+    static func completeLines(of data: Data, after offset: Int) -> Data? {
+      guard let end = data.lastIndex(of: UInt8(ascii: "\n")), end >= data.startIndex + offset else { return nil }
+      return data[(data.startIndex + offset)...end]
     }
 
     /// Splits what the worker did (`process`: its exit status, standard error and the parent's
@@ -78,6 +73,26 @@
         }
       }
       return split
+    }
+  }
+
+  extension WorkerBatch.Events {
+    /// Adds what the lines of `data` (event stream records, version 0) say.
+    mutating func read(_ data: Data) {
+      for line in data.split(separator: UInt8(ascii: "\n")) {
+        guard let record = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+          record["kind"] as? String == "event",
+          let payload = record["payload"] as? [String: Any],
+          let test = payload["testID"] as? String
+        else { continue }
+        switch payload["kind"] as? String {
+        case "testStarted": started.insert(test)
+        case "testEnded": ended.insert(test)
+        case "issueRecorded":
+          if let issue = ChildProcessIsolation.issue(in: payload) { issues[test, default: []].append(issue) }
+        default: break
+        }
+      }
     }
   }
 #endif

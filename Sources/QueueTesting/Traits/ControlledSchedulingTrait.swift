@@ -80,7 +80,7 @@
         return
       }
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-        if ChildProcessIsolation.isChild(for: test, environment: environment) {
+        if ChildProcessIsolation.isChild(environment: environment) {
           Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
           CrashNote.install()
         }

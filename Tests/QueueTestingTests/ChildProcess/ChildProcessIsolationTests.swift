@@ -43,7 +43,7 @@
         {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":2,"fileID":"M/T.swift","line":9}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"Controlled schedule 1 failed"}],"testID":"M.t()"},"version":0}
         not json
         """
-      let issues = ChildProcessIsolation.parseIssues(Data(stream.utf8))
+      let issues = WorkerBatch.events(Data(stream.utf8)).issues["M.t()"] ?? []
       #expect(
         issues == [
           .init(

@@ -51,10 +51,26 @@
         )
       }
       for test in ended { lines.append(#"{"kind":"event","payload":{"kind":"testEnded","testID":"\#(test)"}}"#) }
-      return Data(lines.joined(separator: "\n").utf8)
+      // Swift Testing ends each record with a newline.
+      return Data(lines.map { $0 + "\n" }.joined().utf8)
     }
 
     static let crash = Outcome(status: 4, endedBySignal: true, issues: [], standardError: "Fatal error: boom")
+
+    /// Reading a growing stream a piece at a time, complete lines only, gives what reading it
+    /// whole gives.
+    @Test func aStreamReadAsItGrowsReadsAsAWhole() {
+      let whole = Self.stream(started: ["a", "b"], ended: ["a"], failing: ["a", "b"])
+      var events = WorkerBatch.Events()
+      var read = 0
+      for end in stride(from: 0, through: whole.count, by: 37) + [whole.count] {
+        guard let lines = WorkerBatch.completeLines(of: whole.prefix(end), after: read) else { continue }
+        events.read(lines)
+        read += lines.count
+      }
+      #expect(events == WorkerBatch.events(whole))
+      #expect(events.issues["b"]?.count == 1 && events.ended == ["a"])
+    }
 
     /// A worker that ran all its tests: each gets its own issues, none is run again.
     @Test func aWorkerThatFinishedGivesEachTestItsIssues() {
