@@ -101,7 +101,7 @@
       {
         current = failing
       }
-      // Last, the harness's own measure: the fewest preemptions (switches away from work that
+      // Last, the harness's own measure: fewer preemptions (switches away from work that
       // could have gone on) that still fail the same way, as the trait reports them.
       var preemptions: [Preemption] = []
       let shrunk = current.scenario

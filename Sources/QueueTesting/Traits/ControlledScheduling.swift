@@ -32,7 +32,7 @@
     /// deadlock at once (for code with no work outside the harness).
     public var outsideWorkTimeout: Duration
 
-    /// How a failing schedule is reduced to its fewest preemptions before it is reported (see
+    /// How a failing schedule is reduced to fewer preemptions before it is reported (see
     /// ``ScheduleReducer``); nil: not reduced. Under Swift Testing only: the issues a candidate
     /// run records are compared with the failing schedule's and not reported, which XCTest does not
     /// allow. A replay (``scheduleVariable``) is not reduced either: it reports the schedule given.
@@ -275,7 +275,7 @@
         return runOnce(schedule.strategy, cancelling: schedule.cancelling)
       }
       report.failure?.failureMarks = progress.withLock(\.failureMarks)
-      // Reduce the failing schedule to its fewest preemptions: under Swift Testing only (a
+      // Reduce the failing schedule to fewer preemptions: under Swift Testing only (a
       // candidate's XCTest failures could not be kept from the test), never for a replay.
       if let reducing, failureCount == nil, let failure = report.failure, !Self.isReplay(series) {
         let identity = Self.identity(of: failure.problem, at: progress.withLock(\.failureLocations))

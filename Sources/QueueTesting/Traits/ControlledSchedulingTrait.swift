@@ -175,7 +175,7 @@
     ///     harness (a completion handler on a Dispatch queue, a job on a custom executor) when
     ///     nothing else can run, before it calls the run deadlocked; 2 seconds by default. Zero
     ///     reports a deadlock at once (for code with no work outside the harness).
-    ///   - reducing: How a failing schedule is reduced to its fewest preemptions before it is
+    ///   - reducing: How a failing schedule is reduced to fewer preemptions before it is
     ///     reported (see <doc:ReadingAFailure>); by default at most 100 runs and 5 seconds; nil
     ///     reports the schedule as the series found it.
     public static func controlledScheduling(

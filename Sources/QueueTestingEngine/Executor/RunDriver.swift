@@ -47,6 +47,11 @@
     /// set it for its own runs without touching runs of tests running in parallel.
     @TaskLocal static var hopPolicy: HopPolicy = .everyHop
 
+    /// Whether tasks created inside runs started from the current task get the harness's
+    /// task-executor preference (see `TaskCreation.c` in CQueueTestingRuntime). Always true but
+    /// in tests that show what happens without it (a mutation check); never a user option.
+    @TaskLocal static var newTasksPreferHarness = true
+
     /// Nanoseconds by which the delay of a sleep taken in the current task comes out short, as
     /// when the measuring thread stalls between the sleeper's `now` and the harness's: lets a
     /// test show that a replay does not depend on that measurement. Never a user option.
@@ -227,6 +232,7 @@
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       let policy = Self.hopPolicy
+      let newTasksPreferHarness = Self.newTasksPreferHarness && policy == .everyHop
       runSlot.lock()
       defer { runSlot.unlock() }
 
@@ -249,6 +255,13 @@
           strategy: &warmUp, policy: policy, stepBudget: 1_000, outsideWakeUpTimeout: .zero, outsideWorkTimeout: .zero,
           targets: nil, Self.clockSleepWarmUp)
       }
+      // Tasks the run's code creates prefer the harness's executor, as its root does, so that
+      // their hops off an actor are scheduling points too; see `TaskCreation.c`.
+      if newTasksPreferHarness {
+        let (identity, implementation) = unsafeBitCast(RunExecutors().task, to: (UInt, UInt).self)
+        qt_prefer_task_executor_for_new_tasks(identity, implementation)
+      }
+      defer { qt_prefer_task_executor_for_new_tasks(0, 0) }
       return drive(
         strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
         outsideWorkTimeout: outsideWorkTimeout, targets: targets, body)

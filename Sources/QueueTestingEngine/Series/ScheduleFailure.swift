@@ -135,7 +135,7 @@ public struct ScheduleFailure: Sendable {
       let origin =
         count == originalPreemptions
         ? "no fewer found in \(runs) run(s)"
-        : "the failing schedule had \(originalPreemptions), reduced in \(runs) run(s)"
+        : "the failing schedule had \(originalPreemptions), reduced in \(runs) run(s) (fewer, not necessarily the fewest)"
       return "\(count) preemption\(count == 1 ? "" : "s")\(shown); \(origin)"
         + (budgetExhausted ? " (the reduction's budget ran out)" : "")
     }

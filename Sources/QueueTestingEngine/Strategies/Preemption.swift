@@ -4,7 +4,7 @@
 ///
 /// A run with no preemptions lets each task run until it suspends or ends; the bugs that need a
 /// task to be interrupted at one particular point need at least one. A failing schedule reduced to
-/// its fewest preemptions (see ``ScheduleReducer``) shows where the interruption that matters is.
+/// fewer preemptions (see ``ScheduleReducer``) shows where the interruption that matters is.
 public struct Preemption: Sendable, Equatable, CustomStringConvertible {
   /// The step the chosen job ran as (from 1).
   public var step: Int

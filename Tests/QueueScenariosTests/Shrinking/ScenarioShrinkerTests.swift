@@ -39,7 +39,11 @@
       #expect(shrunk.after.items == 2)
       #expect(shrunk.after.queues == 1)
       #expect(shrunk.after.preemptions <= shrunk.before.preemptions)
-      #expect(shrunk.after.preemptions <= 2)
+      // Choices of a younger job over an older one: a task-per-enqueue item that starts first
+      // takes three (its task's first job, then the actor's drain, ahead of the other's).
+      #expect(shrunk.after.preemptions <= 3)
+      // None of these flaws needs a preemption: the order in which waiting work starts is the bug.
+      #expect(shrunk.preemptions.isEmpty, "\(shrunk.preemptions)")
       #expect(shrunk.failure.includes(shrunk.kept))
       #expect(failure.problem.includes(shrunk.kept))
 

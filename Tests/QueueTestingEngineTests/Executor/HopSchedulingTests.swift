@@ -146,43 +146,145 @@
       }
     }
 
-    /// A `Task {}` does not inherit the harness's task-executor preference, so when it leaves an
-    /// actor the runtime may continue it inline: the run says so, and an exhaustive search that
-    /// runs out of schedules does not claim the space exhausted.
+    /// Two plain `Task {}`s visiting two actors in turn, with a nonisolated helper between.
+    static let unstructuredVisits: @Sendable () async -> Void = {
+      let first = HopVisits()
+      let second = HopVisits()
+      let one = Task(name: "one") { () async -> Void in await visitBoth("1", first, second) }
+      let two = Task(name: "two") { () async -> Void in await visitBoth("2", first, second) }
+      await one.value
+      await two.value
+      TraceRecorder.mark(await first.log == second.log ? "same" : "inverted")
+    }
+
+    /// A `Task {}` made inside a run gets the harness's task-executor preference (it inherits
+    /// none), so its hops off an actor are choices like a structured child's: the order
+    /// inversion between two plain tasks is found, and the search that runs out of schedules
+    /// may call the space exhausted.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-    @Test func unstructuredTasksThatMayHopInlineAreReported() {
-      let body: @Sendable () async -> Void = {
-        let first = HopVisits()
-        let second = HopVisits()
-        let one = Task(name: "one") { () async -> Void in await visitBoth("1", first, second) }
-        let two = Task(name: "two") { () async -> Void in await visitBoth("2", first, second) }
-        await one.value
-        await two.value
+    @Test func unstructuredTasksHopAsChoices() throws {
+      try #require(Self.interposeProbe(), "a task made in a run prefers the harness's executor")
+      let found = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits)
+      {
+        Self.leavesMark($0, "inverted")
       }
-      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), body)
-      #expect(exploration.search.ranEverySchedule)
-      #expect(!exploration.search.isExhausted)
-      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+      #expect(found.stoppedAt != nil, "\(found.search.schedulesExplored) schedules")
+      let all = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits)
+      #expect(all.search.ranEverySchedule)
+      #expect(all.search.isExhausted)
+      #expect(all.search.inlineHopTasks.isEmpty)
+    }
+
+    /// The mutation check: without that preference the runtime continues such a task inline as
+    /// it leaves an actor; the run says so, the inversion is never reached, and the search does
+    /// not claim the space exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func withoutThePreferenceUnstructuredTasksAreReported() {
+      RunDriver.$newTasksPreferHarness.withValue(false) {
+        let exploration = ControlledExecutor.explore(
+          ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits
+        ) { Self.leavesMark($0, "inverted") }
+        #expect(exploration.stoppedAt == nil)
+        #expect(exploration.search.ranEverySchedule)
+        #expect(!exploration.search.isExhausted)
+        #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+      }
+    }
+
+    /// A check-then-act across two calls of an actor with nonisolated work between, made by
+    /// plain `Task {}`s after a first visit to another actor (as SCTBench's classic programs
+    /// read when ported with their shared state in actors): both tasks can pass the check
+    /// before either acts, and random and PCT find it. Without the preference, once a task was
+    /// on the first actor it went on inline (each later hop found the next actor idle), its
+    /// check and act ran in one stretch, and no schedule overdrew the stock.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test(arguments: [false, true])
+    func checkThenActByPlainTasksIsFound(preference: Bool) {
+      let body: @Sendable () async -> Void = {
+        let stock = Stock()
+        let door = HopVisits()
+        let buyers = (0..<2).map { buyer in
+          Task {
+            await door.visit("\(buyer)")
+            let left = await stock.available()
+            if worthBuying(left) { await stock.take() }
+          }
+        }
+        for buyer in buyers { await buyer.value }
+        TraceRecorder.mark("stock=\(await stock.count)")
+      }
+      RunDriver.$newTasksPreferHarness.withValue(preference) {
+        for series in [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1)] {
+          let found = Self.firstSchedule(leaving: "stock=-1", body, series)
+          if preference {
+            #expect(found != nil && found! <= 20, "first overdraw: \(found.map(String.init) ?? "none")")
+          } else {
+            #expect(found == nil)
+          }
+        }
+      }
+    }
+
+    /// The number of the first schedule of `series` whose run leaves `mark`, if any.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func firstSchedule(
+      leaving mark: String, _ body: @escaping @Sendable () async -> Void, _ series: ScheduleSeries
+    ) -> Int? {
+      var number = 0
+      var found: Int?
+      series.runSchedules { strategy in
+        number += 1
+        let result = ControlledExecutor.runBlocking(strategy: strategy, body)
+        if leavesMark(result, mark) { found = number }
+        return (result, found == nil)
+      }
+      return found
+    }
+
+    /// Whether tasks made in a run get the preference in this process: makes one and looks.
+    static func interposeProbe() -> Bool {
+      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        await Task { () async -> Void in TraceRecorder.mark("preference: \(currentTaskHasPreference())") }.value
+      }
+      return leavesMark(result, "preference: true")
     }
 
     /// Tasks created inside an actor method, isolated to that actor, start from the actor's own
-    /// queue: the harness never holds a job of theirs, and they leave the actor for another idle
-    /// actor inline. The lost update between them is still found, and for the fixed twin the
-    /// search lists both tasks and does not claim the space exhausted: stretches of theirs ran
-    /// without a choice.
+    /// queue. With the preference they leave the actor through a choice like any task: the lost
+    /// update between them is found, and the fixed twin's space is exhausted.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test(arguments: [false, true])
-    func tasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
-      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
+    func tasksCreatedInsideAnActorMethodHopAsChoices(fixed: Bool) {
+      let exploration = Self.exploreSpawnedIncrements(fixed: fixed)
+      #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
+      #expect(exploration.search.inlineHopTasks.isEmpty)
+      #expect(exploration.search.isExhausted == fixed)
+    }
+
+    /// Without the preference, the harness never holds a job of those tasks, and they leave the
+    /// actor for another idle actor inline: the run lists both and, for the fixed twin, the
+    /// search does not claim the space exhausted.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test(arguments: [false, true])
+    func withoutThePreferenceTasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
+      RunDriver.$newTasksPreferHarness.withValue(false) {
+        let exploration = Self.exploreSpawnedIncrements(fixed: fixed)
+        #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
+        #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+        #expect(!exploration.search.isExhausted)
+      }
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func exploreSpawnedIncrements(fixed: Bool) -> ControlledExecutor.Exploration {
+      ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
         let spawner = SpawningCounter()
         for task in await spawner.spawnIncrements(fixed: fixed) { await task.value }
         TraceRecorder.mark("count=\(await spawner.count)")
       } stopWhen: {
         Self.leavesMark($0, "count=1")
       }
-      #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
-      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
-      #expect(!exploration.search.isExhausted)
     }
 
     /// The lost update across a synchronous method of another actor, under unbounded exhaustive
@@ -421,6 +523,16 @@
 
   /// Creates its increments as tasks inside its own method: they are isolated to it, and each
   /// hops to another actor (`audit`) in the middle. Buggy: read, hop, write (a lost update).
+  /// A stock of one item: `available` then `take` is a check-then-act across two calls.
+  actor Stock {
+    private(set) var count = 1
+    func available() -> Int { count }
+    func take() { count -= 1 }
+  }
+
+  /// Nonisolated work between a check and an act: the task leaves the actor for it.
+  func worthBuying(_ left: Int) -> Bool { left > 0 }
+
   actor SpawningCounter {
     private(set) var count = 0
     let audit = HopAudit()

@@ -29,6 +29,31 @@
     if await balance.value != 120 { throw LostUpdate() }
   }
 
+  /// The lost update between two children, while three more children hop between two other
+  /// actors: the failing schedules of a random series switch among all five.
+  let lostUpdateAmongNeighboursBody: @Sendable () async throws -> Void = {
+    let balance = Balance()
+    let left = Log()
+    let right = Log()
+    await withTaskGroup(of: Void.self) { group in
+      for neighbour in 0..<3 {
+        group.addTask {
+          for _ in 0..<3 {
+            await left.append(neighbour)
+            await right.append(neighbour)
+          }
+        }
+      }
+      for _ in 0..<2 {
+        group.addTask {
+          let value = await balance.read()
+          await balance.write(value + 10)
+        }
+      }
+    }
+    if await balance.value != 120 { throw LostUpdate() }
+  }
+
   /// Two children each log their id three times, one hop each; the body throws the interleaving it
   /// saw unless it was one child after the other. Every interleaving is its own failure (the
   /// error's text), so a reduction that changed the interleaving would change the failure.
@@ -106,6 +131,31 @@
       }
       #expect(reduced >= 10, "too few failing series to say anything")
       #expect(fewer >= 1, "no reduction removed a preemption")
+    }
+
+    /// A lost update among busy neighbours: a random schedule that finds it switches between
+    /// tasks many times, and the one switch it needs can be any of them. Trying each preemption
+    /// alone before taking them out one at a time reduces some failures to that one switch that
+    /// the one-at-a-time removal leaves at several (without a later switch the run takes a path on
+    /// which an earlier one no longer loses the update), and never leaves more. Neither finds the
+    /// single switch for every failure: the trait's message says "fewer", not "the fewest".
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func tryingEachPreemptionAloneReducesFurther() throws {
+      func reducedCounts(_ reducer: ScheduleReducer) -> [Int?] {
+        (UInt64(1)...12).map { seed in
+          ControlledScheduling(.random(100, seed: seed), outsideWorkTimeout: .zero, reducing: reducer)
+            .runSeries(lostUpdateAmongNeighboursBody, failureCount: nil).failure?.reduction?.preemptions.count
+        }
+      }
+      let both = reducedCounts(ScheduleReducer(maxRuns: 200, timeLimit: .seconds(30)))
+      var greedyOnly = ScheduleReducer(maxRuns: 200, timeLimit: .seconds(30))
+      greedyOnly.triesEachPreemptionAlone = false
+      let greedy = reducedCounts(greedyOnly)
+      #expect(both.compactMap { $0 }.count >= 6, "too few failing series to say anything: \(both)")
+      #expect(both.map { $0 == nil } == greedy.map { $0 == nil })
+      let pairs = zip(both, greedy).compactMap { pair in pair.0.flatMap { one in pair.1.map { (one, $0) } } }
+      #expect(pairs.allSatisfy { $0.0 <= $0.1 }, "\(both) against \(greedy)")
+      #expect(pairs.contains { $0.0 == 1 && $0.1 > 1 }, "\(both) against \(greedy)")
     }
 
     /// A budget of one run only records the failing schedule, and says the budget ran out; with
