@@ -12,6 +12,17 @@
 /// only to name where work outside the harness ran.
 uintptr_t qt_current_serial_executor_identity(void);
 
+/// Finds the runtime's executor hooks, and takes the function that enqueues a job as if no hook
+/// were set (see `ExecutorHooks.c`). Called once, as the harness installs its executors.
+void qt_install_executor_hooks(void (*_Nonnull unhooked)(void *_Nonnull job));
+
+/// If `swift_task_enqueueGlobal_hook` is set, hands `job` to it (as the runtime would have) and
+/// returns true; false when there is no hook, or when called from inside the hook.
+bool qt_enqueue_through_global_hook(void *_Nonnull job);
+
+/// The name of an executor hook the harness cannot honour that is set now, or NULL.
+const char *_Nullable qt_unhonoured_executor_hook(void);
+
 /// Makes tasks created on the calling thread from now on, without a task-executor preference of
 /// their own and not structured children, prefer the task executor `identity`/`implementation`
 /// (the two words of an `UnownedTaskExecutor`); `0, 0` stops. Only where the test binary's
@@ -21,5 +32,22 @@ void qt_prefer_task_executor_for_new_tasks(uintptr_t identity, uintptr_t impleme
 
 /// Whether a task was created through that definition in this process.
 bool qt_task_creation_is_interposed(void);
+
+/// Names of the functions on the call stack of `thread` (a `pthread_t` of this process), innermost
+/// first, as the dynamic linker knows them (exported symbols only: the blocking calls of the C
+/// library and of Dispatch among them); at most `capacity`. Waits up to `timeoutMilliseconds`
+/// for the thread to record its stack. Returns how many names it wrote (0 where unsupported: see
+/// `ThreadStack.c`).
+/// Lets the calling thread's stack be sampled (unblocks the sampling signal for it); returns
+/// whether the signal was blocked before, for `qt_restore_stack_samples`.
+bool qt_allow_stack_samples(void);
+
+/// The calling thread's kernel id (Linux's `gettid`), for `/proc/self/task/ID`; 0 elsewhere.
+long qt_current_kernel_thread(void);
+
+/// Blocks the sampling signal again on the calling thread if `wasBlocked`.
+void qt_restore_stack_samples(bool wasBlocked);
+
+int qt_thread_stack_symbols(uintptr_t thread, const char *_Nonnull *_Nonnull names, int capacity, int timeoutMilliseconds);
 
 #endif

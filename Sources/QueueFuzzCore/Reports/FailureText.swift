@@ -25,7 +25,8 @@ enum FailureText {
         "  the same schedule ran twice and gave two traces (hashes \(String(first, radix: 16)) and \(String(second, radix: 16))):"
       )
       console.out("  something outside the schedule (state kept between runs, real time, a thread) changed the run")
-    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame:
+    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame, .stuck,
+      .foreignExecutorHook:
       // A scenario's runs are judged by their guarantees and outcome: these come from a test body.
       console.out("  \(failure.problem.summary)")
     }

@@ -32,7 +32,8 @@ extension FuzzReport.Failure {
       observedOutcome = observed
     case .nondeterminism:
       kind = "nondeterminism"
-    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame:
+    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame, .stuck,
+      .foreignExecutorHook:
       // Not a scenario's verdict (see FailureText.print); reported by its signature.
       kind = failure.problem.signature
     }

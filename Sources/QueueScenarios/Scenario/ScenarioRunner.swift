@@ -86,8 +86,9 @@
       let execution = ScenarioExecution(scenario: scenario, implementation: implementation)
       // A scenario's code is all Swift concurrency the harness controls: nothing comes from
       // outside, so a deadlock is reported at once.
-      let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: .zero)
-      {
+      let result = ControlledExecutor.runBlocking(
+        strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: .zero, jobTimeLimit: nil
+      ) {
         await execution.run()
       }
       return (result, execution.events)
@@ -104,6 +105,8 @@
       case .stepBudgetExceeded(let steps): observed = "step budget exceeded after \(steps) steps"
       case .outsideWakeUpNeverCame(let labels):
         observed = "outside wake-up never came (\(labels.joined(separator: ", ")))"
+      case .stuck(let job): observed = "stuck (\(job))"
+      case .foreignExecutorHook(let message): observed = message
       }
       switch scenario.outcome {
       case .completes where observed != "completes", .deadlocks where observed != "deadlocks":

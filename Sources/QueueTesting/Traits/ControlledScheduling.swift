@@ -38,6 +38,12 @@
     /// allow. A replay (``scheduleVariable``) is not reduced either: it reports the schedule given.
     public var reducing: ScheduleReducer?
 
+    /// How long one job of a schedule may run before the schedule fails as stuck (see
+    /// ``StuckJob``): the run returns, naming the job and the blocking call its thread is in,
+    /// instead of hanging. Nil: no limit (the calling thread drives each run). Under the
+    /// `.controlledScheduling` trait, the test's `.timeLimit` or 60 seconds.
+    public var jobTimeLimit: Duration?
+
     /// The file a replay's schedule was read from (see ``scheduleFileVariable``), so that its
     /// lines name the file rather than spell out a long schedule.
     var replayedFile: String?
@@ -56,9 +62,11 @@
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
-      reducing: ScheduleReducer? = ScheduleReducer()
+      reducing: ScheduleReducer? = ScheduleReducer(),
+      jobTimeLimit: Duration? = ControlledExecutor.defaultJobTimeLimit
     ) {
       self.reducing = reducing
+      self.jobTimeLimit = jobTimeLimit
       self.series = series
       self.stepBudget = stepBudget
       self.cancelling = cancelling
@@ -238,7 +246,8 @@
         }
         let failuresBefore = failureCount?() ?? 0
         let result = ControlledExecutor.runBlocking(
-          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling
+          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
+          jobTimeLimit: jobTimeLimit, cancelling: cancelling
         ) {
           do {
             try await body()
@@ -252,6 +261,8 @@
           case .deadlocked(let deadlock): .deadlocked(deadlock)
           case .stepBudgetExceeded(let steps): .stepBudgetExceeded(steps: steps)
           case .outsideWakeUpNeverCame(let labels): .outsideWakeUpNeverCame(labels)
+          case .stuck(let job): .stuck(job)
+          case .foreignExecutorHook(let message): .foreignExecutorHook(message)
           case .completed:
             if let error = thrown.withLock({ $0 }) {
               .threw(error)
@@ -277,17 +288,26 @@
       report.failure?.failureMarks = progress.withLock(\.failureMarks)
       // Reduce the failing schedule to fewer preemptions: under Swift Testing only (a
       // candidate's XCTest failures could not be kept from the test), never for a replay.
-      if let reducing, failureCount == nil, let failure = report.failure, !Self.isReplay(series) {
+      // Nor a run that left a job behind, or lost jobs to another tool's hook: no other run can
+      // start, or none would be the harness's.
+      if let reducing, failureCount == nil, let failure = report.failure, !Self.isReplay(series),
+        Self.canRunAgain(after: failure.problem)
+      {
         let identity = Self.identity(of: failure.problem, at: progress.withLock(\.failureLocations))
         progress.withLock { $0.reducing = true }
+        var lastProblem: Failure.Problem?
         let reduced = reducing.reduce(failure.run) { strategy in
           progress.withLock { $0.failures = 0 }
           let (run, problem) = runOnce(strategy, cancelling: nil)
+          lastProblem = problem
           let locations = progress.withLock(\.failureLocations)
           return (run, problem.map { Self.identity(of: $0, at: locations) } == identity)
         }
         if let reduced {
           report.failure?.run = reduced.run
+          // The reducer's last run replayed the result: its problem (a deadlock's report, with
+          // the reduced run's steps and tasks) is the one the schedule gives again.
+          if let lastProblem { report.failure?.problem = lastProblem }
           // Which strategy found the failure is the series' story, not the reduction's.
           report.failure?.run.strategySummary = failure.run.strategySummary
           // The reducer's last run replayed the result: its failures are the ones to mark.
@@ -299,6 +319,14 @@
         progress.withLock { $0.reducing = false }
       }
       return report
+    }
+
+    /// Whether another run of the body can tell anything after a run that failed with `problem`.
+    static func canRunAgain(after problem: Failure.Problem) -> Bool {
+      switch problem {
+      case .stuck, .foreignExecutorHook: false
+      default: true
+      }
     }
 
     /// Whether `series` replays one given schedule.
@@ -316,6 +344,8 @@
       case .deadlocked: ["deadlocked"]
       case .stepBudgetExceeded: ["step budget"]
       case .outsideWakeUpNeverCame(let labels): ["outside wake-up"] + labels
+      case .stuck: ["stuck"]
+      case .foreignExecutorHook(let message): ["foreign hook", message]
       case .guarantees, .unexpectedOutcome, .nondeterminism: [problem.signature]
       }
     }

@@ -72,15 +72,20 @@
           return
         }
       #endif
-      let scheduling: ControlledScheduling
+      var scheduling: ControlledScheduling
       do {
         scheduling = try self.scheduling.resolved(environment: environment)
       } catch {
         Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
         return
       }
+      // A job past the limit fails the test: in place, the run gives up on it and returns; in a
+      // child process, the watchdog ends the child with the same report (the child's driver is
+      // the test's own thread, which keeps the body's thread-bound state as it is in place).
+      scheduling.jobTimeLimit = JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment)
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         if ChildProcessIsolation.isChild(environment: environment) {
+          scheduling.jobTimeLimit = nil
           Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
           CrashNote.install()
         }
@@ -105,10 +110,13 @@
         ) { task, step, seconds in
           let schedule = ControlledScheduling.scheduleInProgress.withLock { $0 }
           let label = task == 1 ? "task 1 (the test's body)" : "task \(task)"
+          let wait =
+            ControlledExecutor.driverBlockingWait.map { "blocked in \($0)" }
+            ?? "with no known blocking call on its thread (a loop that never suspends, or a wait QueueTesting does not know)"
           return """
             \(name) is stuck: the job of \(label) at step \(step) of controlled schedule \(schedule) \
-            (\(series)) has run for \(seconds) s without returning. A job that never suspends (a loop that \
-            never awaits, a blocking wait) keeps the one thread a controlled run has, so the child process \
+            (\(series)) has run for \(seconds) s without returning, \(wait). A job that never suspends (a loop \
+            that never awaits, a blocking wait) keeps the one thread a controlled run has, so the child process \
             running this test was ended; the rest of the suite runs on. To run the series to that schedule \
             again: \(rerun)
             """

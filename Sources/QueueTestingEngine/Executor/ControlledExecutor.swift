@@ -47,6 +47,12 @@
     /// reported at once.
     public static let defaultOutsideWorkTimeout = Duration.seconds(2)
 
+    /// How long one job of a run may run before the run gives up on it as stuck (see
+    /// ``RunResult/Outcome/stuck(_:)``): 60 seconds, the limit the trait's child processes use
+    /// for a test without a `.timeLimit`. No job of a body that awaits instead of blocking comes
+    /// near it.
+    public static let defaultJobTimeLimit = Duration.seconds(60)
+
     /// The harness's task executor, for unstructured tasks that should be as controlled as
     /// structured ones: `Task(executorPreference: ControlledExecutor.taskExecutor) { ... }`.
     ///
@@ -64,6 +70,15 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     package static var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
       RunDriver.shared.jobInProgress
+    }
+
+    /// The blocking call the active run's driver thread is in now, if the harness can name it
+    /// (see ``BlockingWait``): for QueueTesting's child-process watchdog, whose report names it.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    package static var driverBlockingWait: BlockingWait? {
+      let thread = RunDriver.shared.driverThread.load(ordering: .relaxed)
+      let kernelThread = RunDriver.shared.driverKernelThread.load(ordering: .relaxed)
+      return thread == 0 ? nil : BlockingWait.of(thread: thread, kernelThread: kernelThread)
     }
 
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
@@ -95,70 +110,85 @@
 
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
-    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)`` from async code.
+    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)`` from async code.
     ///
     /// With `cancelling` targets, the strategy may also cancel targeted tasks between jobs (see
     /// ``CancellationTargets``; wrap a strategy in ``CancellingStrategy`` to have it do so).
+    ///
+    /// With a `jobTimeLimit` (by default ``defaultJobTimeLimit``), the run is driven by a thread
+    /// of the harness while the calling thread waits, and a job that runs longer than the limit
+    /// without returning ends the run as ``RunResult/Outcome/stuck(_:)``, naming the job's task,
+    /// its step and the blocking call its thread is in; that thread is left behind, and no run
+    /// can start in the process until the job returns (each such run returns at once, stuck on
+    /// the earlier job). With `nil`, the calling thread drives the run, and a job that never
+    /// returns never lets it return.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      jobTimeLimit: Duration? = defaultJobTimeLimit,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
       return RunDriver.shared.run(
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: max(outsideWorkTimeout, .zero), cancelling: cancelling, body)
+        outsideWorkTimeout: max(outsideWorkTimeout, .zero), jobTimeLimit: jobTimeLimit, cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      jobTimeLimit: Duration? = defaultJobTimeLimit,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       runBlocking(
         strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
-        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, body)
+        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
+        jobTimeLimit: jobTimeLimit, body)
     }
 
     /// Runs `body` under control and returns the result.
     ///
-    /// The calling thread becomes the driver and stays busy for the length of the run (one thread
-    /// of the cooperative pool, typically milliseconds): the run's jobs all execute on it, so the
-    /// run needs no other thread, and the result is handed back without crossing threads.
+    /// The calling thread stays busy for the length of the run (one thread of the cooperative
+    /// pool, typically milliseconds): with a `jobTimeLimit` it waits while a thread of the
+    /// harness drives the run (see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``),
+    /// with `nil` it drives the run itself.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run<Strategy: ScheduleStrategy & Sendable>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      jobTimeLimit: Duration? = defaultJobTimeLimit,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
       runBlocking(
         strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: outsideWorkTimeout, cancelling: cancelling, body)
+        outsideWorkTimeout: outsideWorkTimeout, jobTimeLimit: jobTimeLimit, cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      jobTimeLimit: Duration? = defaultJobTimeLimit,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
       await run(
         strategy: SeededRandomStrategy(seed: seed), stepBudget: stepBudget,
-        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, body)
+        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
+        jobTimeLimit: jobTimeLimit, body)
     }
   }
 #endif

@@ -37,6 +37,13 @@
       let enqueuingTaskID = Self.currentTask()?.id ?? 0
       condition.lock()
       defer { condition.unlock() }
+      if rootMaker == Self.threadID() {
+        // The root task of a watched run, made on the thread that asked for the run (see
+        // `runWatched`): its first job waits for the driver.
+        pendingRoot = .init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID))
+        rootMaker = 0
+        return true
+      }
       switch mailbox.capture(
         job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID, executor: Self.outsideExecutorName)
       {

@@ -65,6 +65,8 @@
 
     let condition = NSCondition()
     let runSlot = NSLock()
+    /// Held by the calling thread of a watched run for its length (see `runWatched`).
+    let watchedRunSlot = NSLock()
     var installed = false
     var mailbox = RunMailbox()
     /// Set (under the lock) when the mailbox holds deliveries, so that the driver only takes the
@@ -87,6 +89,22 @@
     /// it started last: published (relaxed) before each job runs, for a watchdog on another
     /// thread (see ``jobInProgress``). `driverJobCount` is the driver's own count.
     let jobsStarted = Atomic<Int>(0)
+    /// `driverJobCount` once the job it counts has returned: a watcher tells a job in progress
+    /// (`jobsStarted` ahead of it) from a driver waiting for outside work.
+    let jobsFinished = Atomic<Int>(0)
+    /// Set by a caller that gave up on the active run (a job ran past its limit): the driver, if
+    /// the job ever returns, ends the run there (see `runWatched`).
+    let abandoning = Atomic<Bool>(false)
+    /// The kernel's id of the thread driving the latest run (Linux; 0 elsewhere), for reading
+    /// what a stuck job's thread is blocked in.
+    let driverKernelThread = Atomic<Int>(0)
+    /// The job of an abandoned run that has not returned yet (under `condition`): while there is
+    /// one, no run can start in this process.
+    var abandonedJob: StuckJob?
+    /// The thread making a watched run's root task (under `condition`; 0: none), and that task's
+    /// first job once it was enqueued (see `runWatched`).
+    var rootMaker: UInt = 0
+    var pendingRoot: RunState.CapturedJob?
     let runningTask = Atomic<Int>(0)
     let runningStep = Atomic<Int>(0)
     var driverJobCount = 0
@@ -147,6 +165,16 @@
       driverCaptures.pointee.deallocate()
       driverCaptures.deinitialize(count: 1)
       driverCaptures.deallocate()
+    }
+
+    /// What a run says when another tool set an executor hook the harness cannot honour.
+    static func unhonouredHookMessage(_ hook: String) -> String {
+      """
+      another executor hook was set during the run: \(hook). The jobs it takes go where that hook \
+      sends them, not through the harness, so this run cannot order them, and its schedule would \
+      not replay. Remove the tool that sets it from tests under controlled scheduling: the harness \
+      already runs every job of a run one at a time, in an order it records.
+      """
     }
 
     /// The calling thread's id as a number (never 0 for a running thread).
@@ -228,11 +256,39 @@
       stepBudget: Int,
       outsideWakeUpTimeout: Duration,
       outsideWorkTimeout: Duration = .zero,
+      jobTimeLimit: Duration? = nil,
       cancelling targets: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       let policy = Self.hopPolicy
       let newTasksPreferHarness = Self.newTasksPreferHarness && policy == .everyHop
+      if let jobTimeLimit, jobTimeLimit > .zero {
+        return runWatched(
+          strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
+          outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
+          jobTimeLimit: jobTimeLimit, targets: targets, body)
+      }
+      return runHere(
+        strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
+        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, targets: targets,
+        rootJob: nil, body)
+    }
+
+    /// Runs `body` under control on the calling thread, which becomes the driver. `rootJob`, when
+    /// given, is the root task's first job, made by the thread that asked for the run (see
+    /// ``runWatched(strategy:policy:newTasksPreferHarness:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:targets:_:)``);
+    /// otherwise the driver makes the root task itself.
+    func runHere<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy,
+      policy: HopPolicy,
+      newTasksPreferHarness: Bool,
+      stepBudget: Int,
+      outsideWakeUpTimeout: Duration,
+      outsideWorkTimeout: Duration,
+      targets: CancellationTargets?,
+      rootJob: RunState.CapturedJob?,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
       runSlot.lock()
       defer { runSlot.unlock() }
 
@@ -241,6 +297,9 @@
       if installing {
         // Once per process, before the first run: other threads read the factory, so it is never
         // swapped back; outside a run the harness executors forward everything.
+        qt_install_executor_hooks { job in
+          HarnessTaskExecutor.shared.enqueueUnhooked(unsafeBitCast(job, to: UnownedJob.self))
+        }
         _createExecutors(factory: HarnessExecutorFactory.self)
         QueueObservation.install(HarnessQueueObserver())
         installed = true
@@ -253,7 +312,7 @@
         var warmUp = ReplayStrategy(Schedule(choices: []))
         _ = drive(
           strategy: &warmUp, policy: policy, stepBudget: 1_000, outsideWakeUpTimeout: .zero, outsideWorkTimeout: .zero,
-          targets: nil, Self.clockSleepWarmUp)
+          targets: nil, rootJob: nil, Self.clockSleepWarmUp)
       }
       // Tasks the run's code creates prefer the harness's executor, as its root does, so that
       // their hops off an actor are scheduling points too; see `TaskCreation.c`.
@@ -264,11 +323,11 @@
       defer { qt_prefer_task_executor_for_new_tasks(0, 0) }
       return drive(
         strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: outsideWorkTimeout, targets: targets, body)
+        outsideWorkTimeout: outsideWorkTimeout, targets: targets, rootJob: rootJob, body)
     }
 
     /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
-    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:cancelling:_:)``.
+    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
     ///
     /// Series hand strategies over as existentials, so this is entered unspecialized; the
     /// attributes make an optimized build check once per run for the library's own strategies and
@@ -287,8 +346,13 @@
       outsideWakeUpTimeout: Duration,
       outsideWorkTimeout: Duration,
       targets: CancellationTargets?,
+      rootJob: RunState.CapturedJob?,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
+      // A watcher may sample this thread's stack to name what a stuck job waits in.
+      let samplesWereBlocked = qt_allow_stack_samples()
+      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+      defer { qt_restore_stack_samples(samplesWereBlocked) }
       condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
@@ -310,17 +374,10 @@
       // executor, and a default actor's drain takes the drained task's preference as its own),
       // so that hop becomes a job the strategy orders. See ``RunResult/inlineHopTasks`` for
       // tasks without the preference.
-      switch policy {
-      case .everyHop:
-        Task(executorPreference: HarnessTaskExecutor.shared) {
-          await body()
-          RunDriver.shared.markRootDone()
-        }
-      case .runtimeFastPath:
-        Task {
-          await body()
-          RunDriver.shared.markRootDone()
-        }
+      if let rootJob {
+        driverCaptures.pointee.append(rootJob)
+      } else {
+        Self.makeRoot(policy: policy, body)
       }
       // Jobs of the default executor run with the harness's task executor as the running
       // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
@@ -374,7 +431,8 @@
         case .run(let next):
           driverJobCount &+= 1
           runningTask.store(next.task, ordering: .relaxed)
-          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
+          // The step the trace gives the job (the state has counted it already).
+          runningStep.store(statePointer.pointee.steps - 1, ordering: .relaxed)
           jobsStarted.store(driverJobCount, ordering: .relaxed)
           if next.isMain {
             next.job.runSynchronously(on: executors.main)
@@ -382,6 +440,18 @@
             next.job.runSynchronously(on: executors.task)
           } else {
             next.job.runSynchronously(on: executors.generic)
+          }
+          jobsFinished.store(driverJobCount, ordering: .relaxed)
+          if let hook = qt_unhonoured_executor_hook() {
+            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))
+            break loop
+          }
+          // The caller gave up on this run while the job ran (see `runWatched`): whatever the
+          // run holds stays abandoned.
+          if abandoning.load(ordering: .relaxed) {
+            outcome = .stuck(
+              StuckJob(task: next.task, step: statePointer.pointee.steps - 1, limit: .zero, wait: nil))
+            break loop
           }
         case .cancel(let task):
           // Between jobs, on the driver thread: the cancellation handlers run here, and what
@@ -422,6 +492,13 @@
         } else {
           PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
         }
+      }
+      if abandoning.load(ordering: .relaxed) {
+        // The abandoned run's job returned at last: the next run may start.
+        condition.lock()
+        abandonedJob = nil
+        abandoning.store(false, ordering: .relaxed)
+        condition.unlock()
       }
       return result
     }

@@ -11,6 +11,13 @@ public struct RunResult: Sendable {
     /// Nothing could run while these declared outside wake-ups (by label) were still awaited, and
     /// they did not arrive within the timeout. See ``ControlledExecutor/expectOutsideWakeUp(_:)``.
     case outsideWakeUpNeverCame([String])
+    /// A job ran past the job limit without returning; the run was abandoned, its thread left
+    /// behind (see ``StuckJob``).
+    case stuck(StuckJob)
+    /// Another tool set an executor hook the harness cannot honour while the run went on (the
+    /// message names it): the jobs that hook takes go where it sends them, not through the
+    /// harness, so the run could not order them.
+    case foreignExecutorHook(String)
   }
 
   /// How the run ended.
@@ -61,13 +68,15 @@ public struct RunResult: Sendable {
   /// Run-local ids of tasks whose hops out of an actor may not all have been scheduling points
   /// (empty when every hop of the run was one).
   ///
-  /// A task created with `Task {}`, `Task.detached` or `Task.immediate` does not inherit the
-  /// harness's task-executor preference (only `async let` and task-group children do), and the
-  /// runtime lets such a task, when an actor's drain runs it, continue inline onto nonisolated
-  /// code or an idle actor as it leaves the actor: the strategy is not asked there. Listed only
-  /// when the run also ran an actor's jobs; a task created with
-  /// `Task(executorPreference: ControlledExecutor.taskExecutor)` is never listed. An exhaustive
-  /// search does not claim to have exhausted a space in which such a run occurred.
+  /// A task without a task-executor preference may, when an actor's drain runs it, continue
+  /// inline onto nonisolated code or an idle actor as it leaves the actor: the strategy is not
+  /// asked there. Tasks created on the run's thread get the harness's preference at creation
+  /// (see "Scheduling points"), so this lists tasks the harness could not give it: where the
+  /// test binary does not call its task-creation entry point (a statically linked runtime), or
+  /// tasks created by threads outside the run. Listed only when the run also ran an actor's jobs;
+  /// a task created with `Task(executorPreference: ControlledExecutor.taskExecutor)` is never
+  /// listed. An exhaustive search does not claim to have exhausted a space in which such a run
+  /// occurred.
   public var inlineHopTasks: [Int] = []
 
   /// ``inlineHopTasks`` as the trace names them (`task 3 'download'`), for reports.

@@ -13,6 +13,10 @@ public struct ScheduleFailure: Sendable {
     case stepBudgetExceeded(steps: Int)
     /// Declared outside wake-ups (by label) never came.
     case outsideWakeUpNeverCame([String])
+    /// A job ran past the job limit without returning (see ``StuckJob``).
+    case stuck(StuckJob)
+    /// Another executor hook was installed during the run (by name).
+    case foreignExecutorHook(String)
     /// Ordering guarantees of the queues were broken (see ``OrderingOracle``).
     case guarantees([OrderingViolation])
     /// The run ended otherwise than expected: `expected` and `observed` are words such as
@@ -42,6 +46,8 @@ public struct ScheduleFailure: Sendable {
       case .deadlocked: "outcome:deadlocks"
       case .stepBudgetExceeded: "outcome:step-budget"
       case .outsideWakeUpNeverCame: "outcome:outside-wake-up"
+      case .stuck: "outcome:stuck"
+      case .foreignExecutorHook: "outcome:foreign-hook"
       case .nondeterminism: "nondeterminism"
       case .failuresRecorded: "failures"
       case .threw: "threw"
@@ -69,6 +75,8 @@ public struct ScheduleFailure: Sendable {
         "the run exceeded its step budget after \(steps) steps (a livelock, or a budget set too low)"
       case .outsideWakeUpNeverCame(let labels):
         "declared outside wake-ups never came: \(labels.joined(separator: ", "))"
+      case .stuck(let job): "the run got stuck: \(job)"
+      case .foreignExecutorHook(let message): message
       case .guarantees(let violations):
         Self.brokenGuarantees(violations).joined(separator: ", ")
       case .unexpectedOutcome(let expected, let observed):
@@ -135,7 +143,9 @@ public struct ScheduleFailure: Sendable {
       let origin =
         count == originalPreemptions
         ? "no fewer found in \(runs) run(s)"
-        : "the failing schedule had \(originalPreemptions), reduced in \(runs) run(s) (fewer, not necessarily the fewest)"
+        : "the failing schedule had \(originalPreemptions), reduced in \(runs) run(s)"
+          // The run with none is always tried first, so 0 or 1 left is the fewest there are.
+          + (count > 1 ? " (fewer, not necessarily the fewest)" : "")
       return "\(count) preemption\(count == 1 ? "" : "s")\(shown); \(origin)"
         + (budgetExhausted ? " (the reduction's budget ran out)" : "")
     }

@@ -263,15 +263,17 @@
     }
 
     /// Without the preference, the harness never holds a job of those tasks, and they leave the
-    /// actor for another idle actor inline: the run lists both and, for the fixed twin, the
-    /// search does not claim the space exhausted.
+    /// actor for another idle actor inline: the run lists them and, for the fixed twin, the
+    /// search does not claim the space exhausted. (An optimized build may run one of them without
+    /// its enqueuing anything: that one is never seen, as the docs say.)
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test(arguments: [false, true])
     func withoutThePreferenceTasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
       RunDriver.$newTasksPreferHarness.withValue(false) {
         let exploration = Self.exploreSpawnedIncrements(fixed: fixed)
         #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
-        #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+        #expect(!exploration.search.inlineHopTasks.isEmpty)
+        #expect(Set(exploration.search.inlineHopTasks).isSubset(of: ["task 2", "task 3"]))
         #expect(!exploration.search.isExhausted)
       }
     }
@@ -530,7 +532,10 @@
     func take() { count -= 1 }
   }
 
-  /// Nonisolated work between a check and an act: the task leaves the actor for it.
+  /// Nonisolated work between a check and an act: the task leaves the actor for it. Not inlined:
+  /// an optimized build would otherwise see a comparison that needs no executor, keep the task on
+  /// the actor from check to act, and so make the pair atomic on real threads too.
+  @inline(never)
   func worthBuying(_ left: Int) -> Bool { left > 0 }
 
   actor SpawningCounter {

@@ -33,6 +33,18 @@ func spinsForever() async {
   while !stopSpinning.load(ordering: .relaxed) {}
 }
 
+/// A real pool deadlock: a task waits on a semaphore that a later task signals. On a schedule
+/// where the waiter runs first, its job holds the run's one thread: the watchdog's report names
+/// the semaphore.
+@Test(.controlledScheduling(.random(5)), .timeLimit(.minutes(1)))
+func waitsOnASemaphore() async {
+  let semaphore = DispatchSemaphore(value: 0)
+  let waiter = Task { semaphore.wait() }
+  let signaller = Task { semaphore.signal() }
+  await waiter.value
+  await signaller.value
+}
+
 /// Crashes on purpose: the message and its line must reach the report.
 @Test(.controlledScheduling(.random(5)))
 func crashes() async {

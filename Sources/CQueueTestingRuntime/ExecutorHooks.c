@@ -1,0 +1,61 @@
+#include "CQueueTestingRuntime.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+
+// Other tools' executor hooks, as the concurrency runtime exports them.
+//
+// swift-concurrency-extras' `withMainSerialExecutor` sets `swift_task_enqueueGlobal_hook`, so that
+// every job the runtime would hand to the global executor goes to the main actor's serial queue
+// instead, in order. Under a controlled run, the run's tasks prefer the harness's task executor,
+// and the runtime enqueues their jobs there directly, past that hook: the harness calls the hook
+// itself for them, so the hook's effect holds as it does on real threads. The other hooks (delayed
+// and main-executor enqueues) it cannot honour; a run that sees one set says so.
+
+typedef __attribute__((swiftcall)) void (*QTEnqueueGlobalOriginal)(void *job);
+typedef __attribute__((swiftcall)) void (*QTEnqueueGlobalHook)(void *job, QTEnqueueGlobalOriginal original);
+
+static QTEnqueueGlobalHook *enqueueGlobalHook;
+static void **otherHooks[3];
+static const char *otherHookNames[3] = {
+    "swift_task_enqueueGlobalWithDelay_hook",
+    "swift_task_enqueueGlobalWithDeadline_hook",
+    "swift_task_enqueueMainExecutor_hook",
+};
+static void (*enqueueUnhooked)(void *job);
+static _Thread_local int insideHook;
+static pthread_once_t findOnce = PTHREAD_ONCE_INIT;
+
+static void findHooks(void) {
+  enqueueGlobalHook = (QTEnqueueGlobalHook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook");
+  for (int index = 0; index < 3; index++) otherHooks[index] = (void **)dlsym(RTLD_DEFAULT, otherHookNames[index]);
+}
+
+// What the hook calls to hand a job on as if there were no hook.
+static __attribute__((swiftcall)) void originalEnqueue(void *job) {
+  enqueueUnhooked(job);
+}
+
+void qt_install_executor_hooks(void (*unhooked)(void *job)) {
+  pthread_once(&findOnce, findHooks);
+  enqueueUnhooked = unhooked;
+}
+
+bool qt_enqueue_through_global_hook(void *job) {
+  // The hook's own `original` comes back here: that job goes on without the hook.
+  if (insideHook || !enqueueGlobalHook) return false;
+  QTEnqueueGlobalHook hook = __atomic_load_n(enqueueGlobalHook, __ATOMIC_RELAXED);
+  if (!hook) return false;
+  insideHook = 1;
+  hook(job, originalEnqueue);
+  insideHook = 0;
+  return true;
+}
+
+const char *qt_unhonoured_executor_hook(void) {
+  for (int index = 0; index < 3; index++) {
+    if (otherHooks[index] && __atomic_load_n(otherHooks[index], __ATOMIC_RELAXED)) return otherHookNames[index];
+  }
+  return NULL;
+}

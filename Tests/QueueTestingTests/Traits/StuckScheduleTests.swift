@@ -1,0 +1,38 @@
+#if compiler(>=6.3)
+  import Dispatch
+  import Foundation
+  import QueueTesting
+  import Testing
+
+  /// `ControlledScheduling.run`, as a plain test calls it, returns when a schedule's job never
+  /// does: the failure is the stuck job, named with its semaphore, on the schedule where the
+  /// waiter ran first; nothing is reduced (no other run can start meanwhile). In a process of its
+  /// own: the left-behind job holds the harness of its process.
+  @Suite("A stuck schedule fails the series")
+  struct StuckScheduleTests {
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let scheduling = ControlledScheduling(.random(20, seed: 1), jobTimeLimit: .milliseconds(300))
+        let report = await scheduling.run {
+          let semaphore = DispatchSemaphore(value: 0)
+          let waiter = Task { semaphore.wait() }
+          let signaller = Task { semaphore.signal() }
+          await waiter.value
+          await signaller.value
+        }
+        guard let failure = report.failure, case .stuck = failure.problem else {
+          print("no stuck failure: \(report)")
+          exit(1)
+        }
+        print("schedule \(failure.scheduleNumber): \(failure.problem.summary)")
+        print("reduced: \(failure.reduction != nil)")
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("the run got stuck: task "), "\(output)")
+      #expect(output.contains("blocked in DispatchSemaphore.wait()"), "\(output)")
+      #expect(output.contains("reduced: false"), "\(output)")
+    }
+  }
+#endif
