@@ -165,17 +165,27 @@
       condition.unlock()
     }
 
+    /// Set once the outcome is there, for a caller that looks before it sleeps.
+    private let done = Atomic<Bool>(false)
+
     /// Hands the stored result to the waiting caller.
     func finish() {
       condition.lock()
       outcome = stored
       stored = nil
+      done.store(true, ordering: .releasing)
       condition.signal()
       condition.unlock()
     }
 
     /// The result, if the run ended within `seconds`.
+    ///
+    /// Most runs take microseconds, less than waking a sleeping thread takes on a virtual
+    /// machine: the caller first looks for the result for a few microseconds before it sleeps.
     func wait(seconds: Double) -> (RunResult, Strategy)? {
+      for _ in 0..<DriverThread.spins where !done.load(ordering: .acquiring) {
+        DriverThread.pause()
+      }
       condition.lock()
       defer { condition.unlock() }
       if outcome == nil { _ = condition.wait(until: Date(timeIntervalSinceNow: seconds)) }
@@ -196,6 +206,17 @@
     private var then: (() -> Void)?
     private var retired = false
     private var started = false
+    /// Set with `work`, for the thread to look at before it sleeps.
+    private let hasWork = Atomic<Bool>(false)
+
+    /// How many times a thread looks for a hand-over before it sleeps (some tens of microseconds).
+    static let spins = 400
+
+    /// A short pause between two looks.
+    @inline(__always)
+    static func pause() {
+      sched_yield()
+    }
     /// The thread's `pthread_t`, as ``RunDriver/threadID()`` gives it.
     private(set) var id: UInt = 0
 
@@ -229,7 +250,15 @@
         started = true
         condition.broadcast()
         while true {
+          if work == nil && !retired {
+            // The next run usually comes within microseconds of the last: look for it a little
+            // while before sleeping, which would cost a wake-up per run.
+            condition.unlock()
+            for _ in 0..<Self.spins where !hasWork.load(ordering: .acquiring) { Self.pause() }
+            condition.lock()
+          }
           while work == nil && !retired { condition.wait() }
+          hasWork.store(false, ordering: .relaxed)
           guard work != nil else { break }
           let finish = then
           do {
@@ -262,6 +291,7 @@
       precondition(work == nil, "a driver thread takes one run at a time")
       work = body
       self.then = then
+      hasWork.store(true, ordering: .releasing)
       condition.signal()
       condition.unlock()
     }
