@@ -5,6 +5,9 @@
 # whose mock server never suspends) fail on an early schedule with a replay line, the replay
 # fails again on its first schedule, and the fixed versions pass. A worker that skips its cleanup
 # when cancelled fails under cancellation choices, with the cancellation named and replayed.
+# A check-then-act by plain `Task {}`s across two calls of an actor fails early too (every hop of an
+# unstructured task is a choice), and its fix passes; a Dispatch callback due in 1 ms beats a
+# 200 ms sleep under every strategy, as on real threads.
 # Code that leaves the global executor needs no declaration: main-actor tasks keep their creation
 # order under every strategy, a completion handler called on a Dispatch queue passes, and a
 # Dispatch-backed actor's check-then-act bug fails as the bug (not a deadlock), naming the executor,
@@ -25,7 +28,7 @@ source ../replay.sh
 replay_fails_again() { # test, replay line
   replay_fails_alone . "$2" .build/downstream-replay.log || fail "the replay of $1"
 }
-for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce; do
+for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce buggyBoothSellsTheLastTicketOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
   schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
   [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
@@ -36,7 +39,8 @@ for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCa
 done
 for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce fixedWorkerGivesBackItsLease \
   mainActorTasksKeepCreationOrderRandom mainActorTasksKeepCreationOrderPCT mainActorTasksKeepCreationOrderPortfolio \
-  mainActorTasksKeepCreationOrderExhaustive completionHandlerBridgeLoadsBothProfiles fixedQueueBackedCatalogDownloadsOnce; do
+  mainActorTasksKeepCreationOrderExhaustive completionHandlerBridgeLoadsBothProfiles fixedQueueBackedCatalogDownloadsOnce \
+  fixedBoothSellsTheLastTicketOnce callbackBeatsTheSleepRandom callbackBeatsTheSleepPCT callbackBeatsTheSleepExhaustive; do
   grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 done
 # The Dispatch-backed actor's bug is the bug: a failed expectation, not a deadlock, and the failure

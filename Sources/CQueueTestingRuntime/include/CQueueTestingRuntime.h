@@ -23,6 +23,14 @@ bool qt_enqueue_through_global_hook(void *_Nonnull job);
 /// The name of an executor hook the harness cannot honour that is set now, or NULL.
 const char *_Nullable qt_unhonoured_executor_hook(void);
 
+/// Starts (`on`) or stops counting the work the calling thread hands to Dispatch queues
+/// (`dispatch_async`, `dispatch_after`, their `_f` forms): see `DispatchTracking.c`. Starting
+/// begins a new count; `ran` is called on Dispatch's thread each time counted work has run.
+void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void));
+
+/// How much counted work has not run yet.
+long qt_outstanding_dispatch_work(void);
+
 /// Makes tasks created on the calling thread from now on, without a task-executor preference of
 /// their own and not structured children, prefer the task executor `identity`/`implementation`
 /// (the two words of an `UnownedTaskExecutor`); `0, 0` stops. Only where the test binary's

@@ -52,6 +52,11 @@
     /// in tests that show what happens without it (a mutation check); never a user option.
     @TaskLocal static var newTasksPreferHarness = true
 
+    /// Whether runs count the work they hand to Dispatch (see `DispatchTracking.c`). Always true
+    /// but in the test that shows what happens without it (a mutation check, in a process of its
+    /// own); never a user option.
+    static let tracksDispatchWork = Atomic<Bool>(true)
+
     /// Nanoseconds by which the delay of a sleep taken in the current task comes out short, as
     /// when the measuring thread stalls between the sleeper's `now` and the harness's: lets a
     /// test show that a replay does not depend on that measurement. Never a user option.
@@ -352,7 +357,17 @@
       // A watcher may sample this thread's stack to name what a stuck job waits in.
       let samplesWereBlocked = qt_allow_stack_samples()
       driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
-      defer { qt_restore_stack_samples(samplesWereBlocked) }
+      // Work this thread hands to Dispatch during the run is counted until it has run (see
+      // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
+      qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed)) {
+        RunDriver.shared.condition.lock()
+        RunDriver.shared.condition.signal()
+        RunDriver.shared.condition.unlock()
+      }
+      defer {
+        qt_track_dispatch_work(false, nil)
+        qt_restore_stack_samples(samplesWereBlocked)
+      }
       condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
@@ -412,7 +427,8 @@
           collectDeliveries(replaying: replay, quiescent: true)
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
-            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty)
+            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
+            outsideWorkPending: qt_outstanding_dispatch_work() > 0)
           mailbox.virtualTime = statePointer.pointee.now
           if case .waitForOutsideWakeUp = step {
             // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
@@ -459,12 +475,14 @@
           task.cancel()
         case .waitForOutsideWakeUp:
           continue loop
-        case .waitForOutsideWork(let limit):
+        case .waitForOutsideWork(let limit, let whilePending):
           // Bounded in real time; whatever comes is admitted at the next step, and if nothing
           // does, the next decision moves virtual time on or reports the deadlock.
           condition.lock()
           let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
-          while !mailbox.hasNews && condition.wait(until: deadline) {}
+          while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
+            && condition.wait(until: deadline)
+          {}
           if mailbox.hasNews {
             hasDeliveries.store(true, ordering: .relaxed)
           } else {

@@ -25,8 +25,9 @@
       /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
       case waitForOutsideWakeUp
       /// Nothing is runnable, and work outside the harness may bring a job: wait for it this
-      /// long in real time, then decide again (see ``outsideWaitSpent``).
-      case waitForOutsideWork(Duration)
+      /// long in real time, then decide again (see ``outsideWaitSpent``). With
+      /// `whilePending`, the wait also ends once the work the run handed to Dispatch has all run.
+      case waitForOutsideWork(Duration, whilePending: Bool = false)
       /// The run is over. Boxed: taken once per run, it would otherwise make every step's value
       /// as large as a deadlock report, and its copies dearer.
       indirect case end(RunResult.Outcome)
@@ -434,7 +435,7 @@
     /// outside wake-up) is only read when nothing is runnable; the caller must then have
     /// collected the mailbox's deliveries, under its lock.
     mutating func nextStep<Strategy: ScheduleStrategy>(
-      strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool
+      strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool, outsideWorkPending: Bool = false
     ) -> Step {
       // A cancellation comes first: it may make something runnable (a cancellation handler
       // resuming a continuation) before the run waits, moves time on or ends.
@@ -451,11 +452,16 @@
       if ready.isEmpty && !rootDone,
         let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline, earliest != Self.never
       {
-        // Work outside the harness runs in real time. Once the run has taken some, a timer does
-        // not fire before that work had the timer's delay (up to the timeout) to come back, as
-        // on real threads.
-        if !outsideWork.isEmpty, outsideWaitSpent == nil, outsideWorkTimeout > .zero {
-          return .waitForOutsideWork(min(.nanoseconds(Int64(clamping: earliest - now)), outsideWorkTimeout))
+        // Work outside the harness runs in real time, and virtual time must not outrun it (Go's
+        // `testing/synctest` rule: time moves only when everything is durably blocked). While
+        // work the run handed to Dispatch has not run, or once the run has taken work from
+        // outside, a timer does not fire before that work had the timer's delay (up to the
+        // timeout) to come back, as on real threads. Work handed to Dispatch ends the wait as
+        // soon as it has all run.
+        if outsideWorkPending || !outsideWork.isEmpty, outsideWaitSpent == nil, outsideWorkTimeout > .zero {
+          return .waitForOutsideWork(
+            min(.nanoseconds(Int64(clamping: earliest - now)), outsideWorkTimeout),
+            whilePending: outsideWork.isEmpty)
         }
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.

@@ -1,0 +1,196 @@
+#include "CQueueTestingRuntime.h"
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// Work a controlled run hands to Dispatch, counted until it has run.
+//
+// Why: a run's virtual time jumps to the next timer when nothing the harness controls can run.
+// Work on a Dispatch queue runs in real time beside the run; a callback due in a millisecond that
+// resumes a task must not lose the race to a 200-millisecond virtual sleep, which it wins on real
+// threads. The run waits in real time before such a jump while work it handed to Dispatch has not
+// run yet (Go's `testing/synctest` rule: time moves only when everything is durably blocked).
+// Pure Swift-concurrency code never hands Dispatch anything, and its jumps stay instant.
+//
+// The test binary defines, weakly, the Dispatch entry points that submit work (the Swift
+// overlay's `DispatchQueue.async`, `asyncAfter`, `DispatchGroup.notify` and Foundation call them).
+// On the run's thread, during a run, each wraps the work so that it counts down once it has run,
+// and hands it to Dispatch's own function; anywhere else it hands it over untouched. As with
+// `TaskCreation.c`, a static link of a library that defines them lets that definition win, and
+// the run then only knows of outside work once it comes back.
+
+typedef struct dispatch_queue_s *qt_queue;
+typedef struct dispatch_group_s *qt_group;
+typedef unsigned long long qt_time;
+typedef void (*qt_function)(void *);
+
+// A block's layout, as the blocks ABI fixes it: enough to call one without compiler support.
+typedef struct {
+  void *isa;
+  int flags;
+  int reserved;
+  void (*invoke)(void *block);
+} QTBlock;
+
+static struct {
+  void (*async)(qt_queue, void *);
+  void (*asyncF)(qt_queue, void *, qt_function);
+  void (*after)(qt_time, qt_queue, void *);
+  void (*afterF)(qt_time, qt_queue, void *, qt_function);
+  void (*barrierAsync)(qt_queue, void *);
+  void (*barrierAsyncF)(qt_queue, void *, qt_function);
+  void (*groupAsync)(qt_group, qt_queue, void *);
+  void (*groupAsyncF)(qt_group, qt_queue, void *, qt_function);
+  void (*groupNotify)(qt_group, qt_queue, void *);
+  void (*groupNotifyF)(qt_group, qt_queue, void *, qt_function);
+  void *(*blockCopy)(const void *);
+  void (*blockRelease)(const void *);
+} real;
+static pthread_once_t realOnce = PTHREAD_ONCE_INIT;
+
+static void *find(void *library, const char *name) {
+  void *found = library ? dlsym(library, name) : NULL;
+  if (!found) found = dlsym(RTLD_NEXT, name);
+  if (!found) {
+    fprintf(stderr, "QueueTesting: Dispatch's %s was not found\n", name);
+    abort();
+  }
+  return found;
+}
+
+static void findReal(void) {
+  void *dispatch = dlopen("libdispatch.so", RTLD_LAZY | RTLD_NOLOAD);
+  real.async = find(dispatch, "dispatch_async");
+  real.asyncF = find(dispatch, "dispatch_async_f");
+  real.after = find(dispatch, "dispatch_after");
+  real.afterF = find(dispatch, "dispatch_after_f");
+  real.barrierAsync = find(dispatch, "dispatch_barrier_async");
+  real.barrierAsyncF = find(dispatch, "dispatch_barrier_async_f");
+  real.groupAsync = find(dispatch, "dispatch_group_async");
+  real.groupAsyncF = find(dispatch, "dispatch_group_async_f");
+  real.groupNotify = find(dispatch, "dispatch_group_notify");
+  real.groupNotifyF = find(dispatch, "dispatch_group_notify_f");
+  real.blockCopy = find(NULL, "_Block_copy");
+  real.blockRelease = find(NULL, "_Block_release");
+}
+
+// Set on the run's thread for the length of a run (see `qt_track_dispatch_work`).
+static _Thread_local int tracking;
+// The run's number (high 32 bits) and its work not run yet (low 32 bits), in one word: work of
+// an earlier run, finishing late, must not count down a later run's, and a separate number would
+// leave a moment between checking it and counting down.
+static unsigned long long runAndOutstanding;
+static void (*workRan)(void);
+
+typedef struct {
+  void *block;
+  qt_function function;
+  void *context;
+  unsigned long long run;
+} QTTrackedWork;
+
+static void runTracked(void *opaque) {
+  QTTrackedWork *work = opaque;
+  if (work->block) {
+    ((QTBlock *)work->block)->invoke(work->block);
+    real.blockRelease(work->block);
+  } else {
+    work->function(work->context);
+  }
+  // Work of an earlier run counts for nothing now.
+  unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
+  int counted = 0;
+  while ((seen >> 32) == work->run && (seen & 0xFFFFFFFFull) > 0) {
+    if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      counted = 1;
+      break;
+    }
+  }
+  if (counted && workRan) workRan();
+  free(work);
+}
+
+static QTTrackedWork *track(void *block, qt_function function, void *context) {
+  QTTrackedWork *work = malloc(sizeof(QTTrackedWork));
+  if (!work) abort();
+  work->block = block ? real.blockCopy(block) : NULL;
+  work->function = function;
+  work->context = context;
+  // Only the run's own thread adds, so the run's number cannot change under it.
+  work->run = __atomic_add_fetch(&runAndOutstanding, 1, __ATOMIC_ACQ_REL) >> 32;
+  return work;
+}
+
+__attribute__((weak)) void dispatch_async(qt_queue queue, void *block) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.async(queue, block);
+  real.asyncF(queue, track(block, NULL, NULL), runTracked);
+}
+
+__attribute__((weak)) void dispatch_async_f(qt_queue queue, void *context, qt_function function) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.asyncF(queue, context, function);
+  real.asyncF(queue, track(NULL, function, context), runTracked);
+}
+
+__attribute__((weak)) void dispatch_after(qt_time when, qt_queue queue, void *block) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.after(when, queue, block);
+  real.afterF(when, queue, track(block, NULL, NULL), runTracked);
+}
+
+__attribute__((weak)) void dispatch_after_f(qt_time when, qt_queue queue, void *context, qt_function function) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.afterF(when, queue, context, function);
+  real.afterF(when, queue, track(NULL, function, context), runTracked);
+}
+
+__attribute__((weak)) void dispatch_barrier_async(qt_queue queue, void *block) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.barrierAsync(queue, block);
+  real.barrierAsyncF(queue, track(block, NULL, NULL), runTracked);
+}
+
+__attribute__((weak)) void dispatch_group_async(qt_group group, qt_queue queue, void *block) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.groupAsync(group, queue, block);
+  // What Dispatch itself does: the group counts the work from now until it has run.
+  real.groupAsyncF(group, queue, track(block, NULL, NULL), runTracked);
+}
+
+__attribute__((weak)) void dispatch_group_notify(qt_group group, qt_queue queue, void *block) {
+  pthread_once(&realOnce, findReal);
+  if (!tracking) return real.groupNotify(group, queue, block);
+  real.groupNotifyF(group, queue, track(block, NULL, NULL), runTracked);
+}
+
+void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
+  if (on) {
+    // A new run, with nothing outstanding.
+    unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
+    unsigned long long next;
+    do {
+      next = ((seen >> 32) + 1) << 32;
+    } while (!__atomic_compare_exchange_n(&runAndOutstanding, &seen, next, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+    workRan = ran;
+  }
+  tracking = on;
+}
+
+long qt_outstanding_dispatch_work(void) {
+  return (long)(__atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE) & 0xFFFFFFFFull);
+}
+
+#else
+
+void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
+  (void)on;
+  (void)ran;
+}
+
+long qt_outstanding_dispatch_work(void) { return 0; }
+
+#endif

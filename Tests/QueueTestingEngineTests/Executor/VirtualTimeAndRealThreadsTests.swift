@@ -1,0 +1,104 @@
+#if compiler(>=6.3)
+  import Dispatch
+  import Foundation
+  import Synchronization
+  @testable import QueueTestingEngine
+  import Testing
+
+  /// A value a Dispatch callback sets, read by the run.
+  final class CallbackBox: Sendable {
+    private let storage = Mutex<Int?>(nil)
+    func set(_ value: Int) { storage.withLock { $0 = value } }
+    var value: Int? { storage.withLock { $0 } }
+  }
+
+  /// Virtual time never outruns real threads: while work the run handed to Dispatch has not run,
+  /// a jump of virtual time waits for it (up to the jump, and the outside-work timeout), as a
+  /// real sleep would have; pure Swift-concurrency code never waits.
+  ///
+  /// The tests with callbacks run in processes of their own: a test process whose other tests
+  /// block every thread of Dispatch's pool (each waiting for its controlled run) would starve
+  /// the callback, as it would on real threads.
+  @Suite("Virtual time and real threads")
+  struct VirtualTimeAndRealThreadsTests {
+    /// A callback due in a millisecond, then a 200-millisecond sleep, then the callback's value:
+    /// on real threads the callback always wins.
+    static let callbackBeforeSleep: @Sendable () async -> Void = {
+      let box = CallbackBox()
+      DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(1)) { box.set(42) }
+      try? await Task.sleep(for: .milliseconds(200))
+      TraceRecorder.mark("value: \(box.value.map(String.init) ?? "none")")
+    }
+
+    static func marks(_ result: RunResult) -> [String] {
+      result.trace.events.compactMap { if case .mark(let text) = $0.kind { text } else { nil } }
+    }
+
+    /// Runs 20 schedules of each strategy and an exhaustive search of the callback-before-sleep
+    /// body, and prints how many saw the callback's value, and how long it all took.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func printCallbackWins() -> Never {
+      let started = ContinuousClock.now
+      for series in [ScheduleSeries.random(20, seed: 1), .pct(20, depth: 2, seed: 1), .portfolio(20, seed: 1)] {
+        var wins = 0
+        series.runSchedules { strategy in
+          let result = ControlledExecutor.runBlocking(strategy: strategy, callbackBeforeSleep)
+          if marks(result) == ["value: 42"] { wins += 1 }
+          return (result, true)
+        }
+        print("\(series): \(wins) of 20")
+      }
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 50), callbackBeforeSleep) {
+        !marks($0).contains("value: 42")
+      }
+      print("exhaustive: \(exploration.stoppedAt == nil ? "every" : "not every") schedule")
+      print("took \(started.duration(to: .now) < .seconds(3) ? "under" : "over") 3 s")
+      exit(0)
+    }
+
+    /// Every strategy's every schedule sees the callback win, and the waits take about the
+    /// callback's millisecond, not the sleep's 200 (63 runs in under 3 seconds).
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aCallbackDueBeforeASleepEndsWinsItsRace() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printCallbackWins()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("random, 20 schedules, seed 1: 20 of 20"), "\(output)")
+      #expect(output.contains("PCT depth 2, 20 schedules, seed 1: 20 of 20"), "\(output)")
+      #expect(output.contains("seed 1: 20 of 20\nexhaustive"), "\(output)")
+      #expect(output.contains("exhaustive: every schedule"), "\(output)")
+      #expect(output.contains("took under 3 s"), "\(output)")
+    }
+
+    /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
+    /// real time.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func pureVirtualTimeStaysInstant() {
+      let started = ContinuousClock.now
+      for seed in UInt64(1)...20 {
+        let result = ControlledExecutor.runBlocking(seed: seed) {
+          async let a: Void = { try? await Task.sleep(for: .seconds(3600)) }()
+          async let b: Void = { try? await Task.sleep(for: .seconds(1800)) }()
+          _ = await (a, b)
+        }
+        #expect(result.outcome == .completed)
+      }
+      #expect(started.duration(to: .now) < .seconds(1))
+    }
+
+    /// The mutation check: without counting the work handed to Dispatch, the first jump does not
+    /// wait, and the sleep ends before the callback has run (as it did before this rule).
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func withoutCountingDispatchWorkTheSleepOutrunsTheCallback() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
+        let result = ControlledExecutor.runBlocking(seed: 1, VirtualTimeAndRealThreadsTests.callbackBeforeSleep)
+        print(VirtualTimeAndRealThreadsTests.marks(result))
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("value: none"), "\(output)")
+    }
+  }
+#endif
