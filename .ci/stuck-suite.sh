@@ -2,7 +2,8 @@
 # A controlled test that can never finish must not take the suite down: in .ci/stuck-suite, the
 # stuck Swift Testing test fails with its deadlock report and replay line, a test that spins
 # without awaiting under .timeLimit(.minutes(1)) is ended by the watchdog with a report of the stuck
-# job, one that calls fatalError shows the message with its file and line, and a crash (here a
+# job (one waiting on a semaphore that a later task signals, with the semaphore named), one that
+# resumes a continuation twice from Dispatch callbacks crashes in its first schedule, one that calls fatalError shows the message with its file and line, and a crash (here a
 # continuation resumed twice on the third schedule) names the schedule it happened in and the line
 # that runs the series to it, every other test
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
@@ -35,6 +36,8 @@ check() {
     || fail "the continuation resumed twice did not name schedule 3"
   grep -q "SWIFT TASK CONTINUATION MISUSE: resumesTwice() tried to resume its continuation more than once" "$log" \
     || fail "the runtime's message about the continuation did not reach the report"
+  grep -Eq "resumesTwiceFromACallback\(\) crashed: .* It crashed during controlled schedule 1 \(random, 5 schedules, seed 0\); to run the series to that schedule again: QUEUE_TESTING_SEED=0 swift test --filter '\^StuckSuiteTests[^']*resumesTwiceFromACallback" "$log" \
+    || fail "the second resume from a Dispatch callback was not found in schedule 1"
   grep -Eq "✘ Test run with $2 tests .* failed" "$log" || fail "no Swift Testing summary"
   ! pgrep -f StuckSuitePackageTests > /dev/null || fail "a process of the suite is still running"
 }
@@ -43,7 +46,7 @@ status=0
 swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
   || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
-check .build/stuck-suite.log 11
+check .build/stuck-suite.log 12
 grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
 grep -Eq "spinsForever\(\) is stuck: the job of task [0-9]+( \(the test.s body\))? at step [0-9]+ of controlled schedule 1 .* has run for [0-9]+ s" \
   .build/stuck-suite.log || { cat .build/stuck-suite.log; echo "stuck-suite: no report of the stuck job" >&2; exit 1; }
@@ -65,7 +68,7 @@ cases = root.findall(".//testcase")
 names = {case.get("name") for case in cases}
 failed = {case.get("name") for case in cases if case.find("failure") is not None}
 assert {"first()", "fifth()", "waitsForever()", "finishes()", "spinsForever()", "crashes()"} <= names, names
-assert failed == {"waitsForever()", "spinsForever()", "waitsOnASemaphore()", "crashes()", "resumesTwice()"}, failed
+assert failed == {"waitsForever()", "spinsForever()", "waitsOnASemaphore()", "crashes()", "resumesTwice()", "resumesTwiceFromACallback()"}, failed
 print(f"stuck-suite: xUnit lists {len(cases)} Swift Testing cases, only the stuck, spinning and crashing ones failed")
 PY
 
@@ -74,7 +77,7 @@ status=0
 swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip waitsOnASemaphore --skip stopsItself \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
-check .build/stuck-suite-serial.log 9
+check .build/stuck-suite-serial.log 10
 
 # A child that stops showing it is alive (here it stops itself with SIGSTOP, so its watchdog cannot
 # run) is ended by the parent once its heartbeat has been still for the job limit (1 s here) plus

@@ -84,6 +84,8 @@ static _Thread_local int tracking;
 // leave a moment between checking it and counting down.
 static unsigned long long runAndOutstanding;
 static void (*workRan)(void);
+// Work handed over in this run; counted by the run's thread alone.
+static long handedOut;
 
 typedef struct {
   void *block;
@@ -121,6 +123,7 @@ static QTTrackedWork *track(void *block, qt_function function, void *context) {
   work->context = context;
   // Only the run's own thread adds, so the run's number cannot change under it.
   work->run = __atomic_add_fetch(&runAndOutstanding, 1, __ATOMIC_ACQ_REL) >> 32;
+  __atomic_add_fetch(&handedOut, 1, __ATOMIC_RELAXED);
   return work;
 }
 
@@ -176,8 +179,13 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
       next = ((seen >> 32) + 1) << 32;
     } while (!__atomic_compare_exchange_n(&runAndOutstanding, &seen, next, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     workRan = ran;
+    __atomic_store_n(&handedOut, 0, __ATOMIC_RELAXED);
   }
   tracking = on;
+}
+
+long qt_dispatch_work_handed_out(void) {
+  return __atomic_load_n(&handedOut, __ATOMIC_RELAXED);
 }
 
 long qt_outstanding_dispatch_work(void) {
@@ -192,5 +200,7 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
 }
 
 long qt_outstanding_dispatch_work(void) { return 0; }
+
+long qt_dispatch_work_handed_out(void) { return 0; }
 
 #endif

@@ -31,6 +31,18 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void));
 /// How much counted work has not run yet.
 long qt_outstanding_dispatch_work(void);
 
+/// How much work the run's thread handed to Dispatch since counting began.
+long qt_dispatch_work_handed_out(void);
+
+/// Starts (`on`, forgetting earlier notes) or stops noting what the runtime reports about leaked
+/// continuations (see `ContinuationMisuse.c`); `tell` is called, on the reporting thread, for
+/// each message noted.
+void qt_watch_leaked_continuations(bool on, void (*_Nullable tell)(void));
+
+/// Writes the messages noted since watching began into `buffer` (one per line, cut to
+/// `capacity`), and returns how many there were.
+int qt_leaked_continuation_messages(char *_Nonnull buffer, int capacity);
+
 /// Makes tasks created on the calling thread from now on, without a task-executor preference of
 /// their own and not structured children, prefer the task executor `identity`/`implementation`
 /// (the two words of an `UnownedTaskExecutor`); `0, 0` stops. Only where the test binary's

@@ -15,11 +15,14 @@
         "\nExplored: \(coverage.distinctTraces) distinct interleaving(s) in \(coverage.runs) schedule(s)"
       let cancelled = run.cancellationLines.map { "\nCancelled by the schedule: \($0)" }.joined()
       let preemptions = reduction.map { "\nPreemptions: \($0.line(trace: run.trace))" } ?? ""
+      // A run with work on real threads may owe its failure to those threads' own timing, which
+      // no schedule holds: say what the schedule replays and what it cannot.
       let outside =
         run.outsideWork.isEmpty
         ? ""
-        : "\nOutside the harness: \(run.outsideWork); that work ran on real threads, so the schedule "
-          + "below replays this run (it records when each job came back) but a seed may not"
+        : "\nOutside the harness: \(run.outsideWork). That work ran on real threads: the schedule below "
+          + "replays the harness's choices and the steps at which outside work came back, not those "
+          + "threads' own timing, so a replay (or the same seed) may take another path"
       return """
         Controlled schedule \(scheduleNumber) failed (\(series)): \(what)\(foundBy)\(cancelled)\(outside)\(explored)\(preemptions)
         \(scheduleLines(filter: filter, scheduleFile: scheduleFile))

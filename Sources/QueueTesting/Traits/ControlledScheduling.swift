@@ -202,6 +202,15 @@
         report.withLock { $0 = result }
       }
       let result = report.withLock { $0 }
+      // A replay that passes did not reproduce a failure: say so, and why it may not have.
+      if Self.isReplay(series), result.failure == nil {
+        let outside =
+          result.outsideWork.isEmpty
+          ? ""
+          : " The run took work from outside the harness (\(result.outsideWork)), whose own timing a schedule cannot replay."
+        Issue.record(
+          Comment(rawValue: "The replayed schedule (\(series)) ran without failing.\(outside)"), severity: .warning)
+      }
       for line in result.unreachedCancellationTargets {
         Issue.record(
           Comment(rawValue: "cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)"),

@@ -91,6 +91,10 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
   /// thread, a job on a custom executor) before it called the run a deadlock; nil when it did
   /// not wait (a wait-for cycle, or an outside-work timeout of zero).
   public var waitedForOutsideWork: Duration?
+  /// What the runtime reported during the run about continuations dropped without being resumed
+  /// ("SWIFT TASK CONTINUATION MISUSE: f() leaked its continuation…"), as it reported it: a task
+  /// that awaited one waits forever, and the run ends at once instead of waiting for outside work.
+  public var leakedContinuations: [String] = []
   /// What the run had taken from outside the harness before it stopped.
   public var outsideWork = OutsideWork()
 
@@ -115,6 +119,10 @@ public struct DeadlockReport: Equatable, Sendable, CustomStringConvertible {
       "deadlock: the root task did not finish, no job can run, no timer is pending and no outside wake-up is expected",
       "  \(taskCount) task(s) seen, \(steps) step(s) run, virtual time \(virtualTime) ns",
     ]
+    if !leakedContinuations.isEmpty {
+      lines.append("  the runtime reported a continuation dropped without being resumed; its task waits forever:")
+      lines += leakedContinuations.map { "    \($0)" }
+    }
     if let waited = waitedForOutsideWork {
       lines.append(
         "  waited \(waited) (outsideWorkTimeout) for work from outside the harness to resume a task; none came")

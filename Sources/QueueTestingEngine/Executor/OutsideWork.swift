@@ -20,17 +20,23 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// Where that work ran, by type name (`QueueExecutor`), sorted; "threads outside Swift
   /// concurrency" stands for Dispatch, Foundation or system callbacks.
   public var executors: [String] = []
+  /// Work items the run's code handed to Dispatch queues (`DispatchQueue.async`, `asyncAfter`,
+  /// a group's `notify`), which ran on Dispatch's threads beside the run, whether or not
+  /// anything came back from them. Counted where the test binary's own Dispatch entry points
+  /// are the ones called (Linux).
+  public var handedToDispatch = 0
 
   /// No work outside.
   public init() {}
 
   /// Whether the run did nothing outside the harness.
-  public var isEmpty: Bool { jobs == 0 && events == 0 }
+  public var isEmpty: Bool { jobs == 0 && events == 0 && handedToDispatch == 0 }
 
   /// Adds what another run did outside.
   public mutating func merge(_ other: OutsideWork) {
     jobs += other.jobs
     events += other.events
+    handedToDispatch += other.handedToDispatch
     executors = Array(Set(executors).union(other.executors)).sorted()
   }
 
@@ -53,6 +59,7 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     var parts: [String] = []
     if jobs > 0 { parts.append("\(jobs) job(s) came back from work that ran outside the harness\(place)") }
     if events > 0 && jobs == 0 { parts.append("code ran outside the harness\(place)") }
+    if handedToDispatch > 0 { parts.append("\(handedToDispatch) work item(s) ran on Dispatch queues beside the run") }
     return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
   }
 }

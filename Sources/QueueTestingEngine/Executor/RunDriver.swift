@@ -57,6 +57,10 @@
     /// own); never a user option.
     static let tracksDispatchWork = Atomic<Bool>(true)
 
+    /// Whether runs note what the runtime reports about leaked continuations (see
+    /// `ContinuationMisuse.c`). Always true but in a mutation check, as above.
+    static let watchesLeakedContinuations = Atomic<Bool>(true)
+
     /// Nanoseconds by which the delay of a sleep taken in the current task comes out short, as
     /// when the measuring thread stalls between the sleeper's `now` and the harness's: lets a
     /// test show that a replay does not depend on that measurement. Never a user option.
@@ -170,6 +174,16 @@
       driverCaptures.pointee.deallocate()
       driverCaptures.deinitialize(count: 1)
       driverCaptures.deallocate()
+    }
+
+    /// What the runtime reported about leaked continuations since the run began, one message per
+    /// element; nil when it reported none.
+    static func leakedContinuations() -> [String]? {
+      var buffer = [CChar](repeating: 0, count: 4096)
+      let count = qt_leaked_continuation_messages(&buffer, Int32(buffer.count))
+      guard count > 0 else { return nil }
+      let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     /// What a run says when another tool set an executor hook the harness cannot honour.
@@ -364,7 +378,14 @@
         RunDriver.shared.condition.signal()
         RunDriver.shared.condition.unlock()
       }
+      // What the runtime says about continuations dropped without a resume, while the run goes on.
+      qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed)) {
+        RunDriver.shared.condition.lock()
+        RunDriver.shared.condition.signal()
+        RunDriver.shared.condition.unlock()
+      }
       defer {
+        qt_watch_leaked_continuations(false, nil)
         qt_track_dispatch_work(false, nil)
         qt_restore_stack_samples(samplesWereBlocked)
       }
@@ -425,6 +446,7 @@
           // moving virtual time on, and ending the run.
           condition.lock()
           collectDeliveries(replaying: replay, quiescent: true)
+          if let leaked = Self.leakedContinuations() { statePointer.pointee.leakedContinuations = leaked }
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
@@ -481,7 +503,7 @@
           condition.lock()
           let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
           while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
-            && condition.wait(until: deadline)
+            && Self.leakedContinuations() == nil && condition.wait(until: deadline)
           {}
           if mailbox.hasNews {
             hasDeliveries.store(true, ordering: .relaxed)
@@ -502,8 +524,9 @@
       // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
       // handed back if it completed (`undelivered` is empty otherwise).
       for delivery in undelivered { statePointer.pointee.hold(delivery) }
-      let (leftovers, result) = statePointer.pointee.end(
+      var (leftovers, result) = statePointer.pointee.end(
         outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
+      result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)

@@ -114,6 +114,9 @@
     /// Set when the driver waited for outside work since the last job ran and none came: how
     /// long it waited. The next decision then moves virtual time on or ends the run.
     var outsideWaitSpent: Duration?
+    /// What the runtime reported about continuations the run's code dropped without resuming
+    /// them (see ``DeadlockReport/leakedContinuations``), set by the driver when it has any.
+    var leakedContinuations: [String] = []
 
     /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
     /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
@@ -145,6 +148,7 @@
       outsideWork = OutsideWork()
       admissions = []
       outsideWaitSpent = nil
+      leakedContinuations = []
       rootTaskID = 0
       foundTargets = []
       cancellable = []
@@ -478,7 +482,8 @@
         // A task may wait for something the harness cannot see end (a callback on a Dispatch
         // queue, a job on a custom executor): give it time before calling this a deadlock. A
         // wait-for cycle among announced waits ends by no outside hand.
-        if outsideWaitSpent == nil, outsideWorkTimeout > .zero, !ledgerHasCycle {
+        // Nor does a task whose continuation the runtime says was dropped without a resume.
+        if outsideWaitSpent == nil, outsideWorkTimeout > .zero, !ledgerHasCycle, leakedContinuations.isEmpty {
           return .waitForOutsideWork(outsideWorkTimeout)
         }
         return .end(.deadlocked(deadlockReport()))
@@ -541,6 +546,7 @@
         itemsAwaitingFinish: awaitingFinish)
       report.timersThatNeverFire = timers.count { $0.deadline == Self.never }
       report.waitedForOutsideWork = outsideWaitSpent
+      report.leakedContinuations = leakedContinuations
       report.outsideWork = outsideWork
       if blocked.isEmpty {
         let taskCount = localTaskIDs.count

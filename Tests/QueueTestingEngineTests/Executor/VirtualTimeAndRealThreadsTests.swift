@@ -71,6 +71,52 @@
       #expect(output.contains("took under 3 s"), "\(output)")
     }
 
+    /// A continuation resumed from a Dispatch queue before its task suspends: nothing comes back
+    /// to the run as a job, but the run did hand work to another thread, whose timing decided
+    /// the path. An exhaustive search of it never claims the space exhausted.
+    static let resumedFromDispatchFirst: @Sendable () async -> Void = {
+      let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+        let resumed = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+          continuation.resume(returning: 7)
+          resumed.signal()
+        }
+        resumed.wait()
+      }
+      TraceRecorder.mark("got \(value)")
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    static func printExhaustedClaim() -> Never {
+      let exploration = ControlledExecutor.explore(
+        ExhaustiveSearch(delayBound: nil, budget: 50), resumedFromDispatchFirst)
+      print("ran every schedule: \(exploration.search.ranEverySchedule), exhausted: \(exploration.search.isExhausted)")
+      print("outside: \(exploration.search.outsideWork)")
+      exit(0)
+    }
+
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func workHandedToDispatchKeepsASearchFromClaimingExhaustion() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printExhaustedClaim()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("ran every schedule: true, exhausted: false"), "\(output)")
+      #expect(output.contains("work item(s) ran on Dispatch queues beside the run"), "\(output)")
+    }
+
+    /// The mutation check: without counting the work handed to Dispatch, the search calls the
+    /// space exhausted, although another thread's timing decided every run.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func withoutCountingDispatchWorkTheSearchClaimsExhaustion() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
+        VirtualTimeAndRealThreadsTests.printExhaustedClaim()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("ran every schedule: true, exhausted: true"), "\(output)")
+    }
+
     /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
     /// real time.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)

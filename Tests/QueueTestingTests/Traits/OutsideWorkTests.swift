@@ -163,10 +163,14 @@
     @Test("A real deadlock is still reported after the bounded wait, naming the wait and how to change it")
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     func realDeadlockIsReportedAfterTheWait() throws {
+      // The continuation is kept (as a callback registry would keep it), never resumed: the
+      // runtime cannot tell, and neither can the harness before its wait. (A dropped one the
+      // runtime reports at once; see the leaked-continuation tests.)
+      let keeper = Mutex<[CheckedContinuation<Void, Never>]>([])
       let result = ControlledExecutor.runBlocking(
         strategy: SeededRandomStrategy(seed: 1), outsideWorkTimeout: .milliseconds(50)
       ) {
-        await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        await withCheckedContinuation { continuation in keeper.withLock { $0.append(continuation) } }
       }
       guard case .deadlocked(let report) = result.outcome else {
         Issue.record("expected a deadlock, got \(result.outcome)")

@@ -69,6 +69,18 @@ func resumesTwice() async {
   }
 }
 
+/// Resumes a continuation from a Dispatch callback, and again from a later one, then sleeps long
+/// enough on real threads for the second to land: the runtime traps. The run waits for the work
+/// it handed to Dispatch before its virtual sleep ends, so the trap comes in the first schedule.
+@Test(.controlledScheduling(.random(5)))
+func resumesTwiceFromACallback() async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    DispatchQueue.global().async { continuation.resume() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(2)) { continuation.resume() }
+  }
+  try? await Task.sleep(for: .milliseconds(50))
+}
+
 /// Stops its own process (the child that runs it) as a debugger or a wedged process would: its
 /// watchdog cannot run, so only the parent can end it. Run alone by `.ci/stuck-suite.sh`.
 @Test(.controlledScheduling(.random(5)))
