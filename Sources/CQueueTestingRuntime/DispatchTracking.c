@@ -79,6 +79,9 @@ static void findReal(void) {
 
 // Set on the run's thread for the length of a run (see `qt_track_dispatch_work`).
 static _Thread_local int tracking;
+// Set while this file hands work to Dispatch: threads Dispatch starts for its own pool then are
+// Dispatch's, not the run's.
+static _Thread_local int insideDispatch;
 // The run's number (high 32 bits) and its work not run yet (low 32 bits), in one word: work of
 // an earlier run, finishing late, must not count down a later run's, and a separate number would
 // leave a moment between checking it and counting down.
@@ -86,6 +89,8 @@ static unsigned long long runAndOutstanding;
 static void (*workRan)(void);
 // Work handed over in this run; counted by the run's thread alone.
 static long handedOut;
+
+static void countDown(unsigned long long run);
 
 typedef struct {
   void *block;
@@ -103,15 +108,7 @@ static void runTracked(void *opaque) {
     work->function(work->context);
   }
   // Work of an earlier run counts for nothing now.
-  unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
-  int counted = 0;
-  while ((seen >> 32) == work->run && (seen & 0xFFFFFFFFull) > 0) {
-    if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      counted = 1;
-      break;
-    }
-  }
-  if (counted && workRan) workRan();
+  countDown(work->run);
   free(work);
 }
 
@@ -130,44 +127,115 @@ static QTTrackedWork *track(void *block, qt_function function, void *context) {
 __attribute__((weak)) void dispatch_async(qt_queue queue, void *block) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.async(queue, block);
+  insideDispatch = 1;
   real.asyncF(queue, track(block, NULL, NULL), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_async_f(qt_queue queue, void *context, qt_function function) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.asyncF(queue, context, function);
+  insideDispatch = 1;
   real.asyncF(queue, track(NULL, function, context), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_after(qt_time when, qt_queue queue, void *block) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.after(when, queue, block);
+  insideDispatch = 1;
   real.afterF(when, queue, track(block, NULL, NULL), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_after_f(qt_time when, qt_queue queue, void *context, qt_function function) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.afterF(when, queue, context, function);
+  insideDispatch = 1;
   real.afterF(when, queue, track(NULL, function, context), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_barrier_async(qt_queue queue, void *block) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.barrierAsync(queue, block);
+  insideDispatch = 1;
   real.barrierAsyncF(queue, track(block, NULL, NULL), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_group_async(qt_group group, qt_queue queue, void *block) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.groupAsync(group, queue, block);
   // What Dispatch itself does: the group counts the work from now until it has run.
+  insideDispatch = 1;
   real.groupAsyncF(group, queue, track(block, NULL, NULL), runTracked);
+  insideDispatch = 0;
 }
 
 __attribute__((weak)) void dispatch_group_notify(qt_group group, qt_queue queue, void *block) {
   pthread_once(&realOnce, findReal);
   if (!tracking) return real.groupNotify(group, queue, block);
+  insideDispatch = 1;
   real.groupNotifyF(group, queue, track(block, NULL, NULL), runTracked);
+  insideDispatch = 0;
+}
+
+// Threads the run's code starts (a `Thread`, an event loop's threads), counted as work not done
+// until they end: a thread that runs for good keeps every later jump of the run waiting as long
+// as a real sleep would (up to the jump and the timeout).
+typedef struct {
+  void *(*start)(void *);
+  void *argument;
+  unsigned long long run;
+} QTTrackedThread;
+
+static int (*realThreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+static pthread_once_t threadCreateOnce = PTHREAD_ONCE_INIT;
+static long threadsStarted;
+
+static void findThreadCreate(void) {
+  realThreadCreate = find(NULL, "pthread_create");
+}
+
+static void countDown(unsigned long long run) {
+  unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
+  while ((seen >> 32) == run && (seen & 0xFFFFFFFFull) > 0) {
+    if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      if (workRan) workRan();
+      return;
+    }
+  }
+}
+
+static void *runTrackedThread(void *opaque) {
+  QTTrackedThread thread = *(QTTrackedThread *)opaque;
+  free(opaque);
+  void *result = thread.start(thread.argument);
+  countDown(thread.run);
+  return result;
+}
+
+__attribute__((weak)) int pthread_create(
+    pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
+  pthread_once(&threadCreateOnce, findThreadCreate);
+  if (!tracking || insideDispatch) return realThreadCreate(thread, attributes, start, argument);
+  QTTrackedThread *tracked = malloc(sizeof(QTTrackedThread));
+  if (!tracked) return realThreadCreate(thread, attributes, start, argument);
+  tracked->start = start;
+  tracked->argument = argument;
+  tracked->run = __atomic_add_fetch(&runAndOutstanding, 1, __ATOMIC_ACQ_REL) >> 32;
+  __atomic_add_fetch(&threadsStarted, 1, __ATOMIC_RELAXED);
+  int status = realThreadCreate(thread, attributes, runTrackedThread, tracked);
+  if (status != 0) {
+    countDown(tracked->run);
+    free(tracked);
+  }
+  return status;
+}
+
+long qt_threads_started_by_run(void) {
+  return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
 }
 
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
@@ -180,6 +248,7 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
     } while (!__atomic_compare_exchange_n(&runAndOutstanding, &seen, next, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     workRan = ran;
     __atomic_store_n(&handedOut, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&threadsStarted, 0, __ATOMIC_RELAXED);
   }
   tracking = on;
 }
@@ -194,6 +263,63 @@ long qt_outstanding_dispatch_work(void) {
 
 #else
 
+// Threads the run's code starts (a `Thread`, an event loop's threads), counted as work not done
+// until they end: a thread that runs for good keeps every later jump of the run waiting as long
+// as a real sleep would (up to the jump and the timeout).
+typedef struct {
+  void *(*start)(void *);
+  void *argument;
+  unsigned long long run;
+} QTTrackedThread;
+
+static int (*realThreadCreate)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+static pthread_once_t threadCreateOnce = PTHREAD_ONCE_INIT;
+static long threadsStarted;
+
+static void findThreadCreate(void) {
+  realThreadCreate = find(NULL, "pthread_create");
+}
+
+static void countDown(unsigned long long run) {
+  unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
+  while ((seen >> 32) == run && (seen & 0xFFFFFFFFull) > 0) {
+    if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      if (workRan) workRan();
+      return;
+    }
+  }
+}
+
+static void *runTrackedThread(void *opaque) {
+  QTTrackedThread thread = *(QTTrackedThread *)opaque;
+  free(opaque);
+  void *result = thread.start(thread.argument);
+  countDown(thread.run);
+  return result;
+}
+
+__attribute__((weak)) int pthread_create(
+    pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
+  pthread_once(&threadCreateOnce, findThreadCreate);
+  if (!tracking || insideDispatch) return realThreadCreate(thread, attributes, start, argument);
+  QTTrackedThread *tracked = malloc(sizeof(QTTrackedThread));
+  if (!tracked) return realThreadCreate(thread, attributes, start, argument);
+  tracked->start = start;
+  tracked->argument = argument;
+  tracked->run = __atomic_add_fetch(&runAndOutstanding, 1, __ATOMIC_ACQ_REL) >> 32;
+  __atomic_add_fetch(&threadsStarted, 1, __ATOMIC_RELAXED);
+  int status = realThreadCreate(thread, attributes, runTrackedThread, tracked);
+  if (status != 0) {
+    countDown(tracked->run);
+    free(tracked);
+  }
+  return status;
+}
+
+long qt_threads_started_by_run(void) {
+  return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
+}
+
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
   (void)on;
   (void)ran;
@@ -202,5 +328,7 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
 long qt_outstanding_dispatch_work(void) { return 0; }
 
 long qt_dispatch_work_handed_out(void) { return 0; }
+
+long qt_threads_started_by_run(void) { return 0; }
 
 #endif

@@ -34,6 +34,10 @@ long qt_outstanding_dispatch_work(void);
 /// How much work the run's thread handed to Dispatch since counting began.
 long qt_dispatch_work_handed_out(void);
 
+/// How many threads the run's thread started since counting began (they count as work not done
+/// until they end).
+long qt_threads_started_by_run(void);
+
 /// Starts (`on`, forgetting earlier notes) or stops noting what the runtime reports about leaked
 /// continuations (see `ContinuationMisuse.c`); `tell` is called, on the reporting thread, for
 /// each message noted.

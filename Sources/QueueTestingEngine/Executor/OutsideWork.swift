@@ -25,18 +25,22 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// anything came back from them. Counted where the test binary's own Dispatch entry points
   /// are the ones called (Linux).
   public var handedToDispatch = 0
+  /// Threads the run's code started (a `Thread`, an event loop's threads), which ran beside the
+  /// run. Counted where the test binary's own `pthread_create` is the one called (Linux).
+  public var threadsStarted = 0
 
   /// No work outside.
   public init() {}
 
   /// Whether the run did nothing outside the harness.
-  public var isEmpty: Bool { jobs == 0 && events == 0 && handedToDispatch == 0 }
+  public var isEmpty: Bool { jobs == 0 && events == 0 && handedToDispatch == 0 && threadsStarted == 0 }
 
   /// Adds what another run did outside.
   public mutating func merge(_ other: OutsideWork) {
     jobs += other.jobs
     events += other.events
     handedToDispatch += other.handedToDispatch
+    threadsStarted += other.threadsStarted
     executors = Array(Set(executors).union(other.executors)).sorted()
   }
 
@@ -60,6 +64,7 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     if jobs > 0 { parts.append("\(jobs) job(s) came back from work that ran outside the harness\(place)") }
     if events > 0 && jobs == 0 { parts.append("code ran outside the harness\(place)") }
     if handedToDispatch > 0 { parts.append("\(handedToDispatch) work item(s) ran on Dispatch queues beside the run") }
+    if threadsStarted > 0 { parts.append("\(threadsStarted) thread(s) it started ran beside the run") }
     return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
   }
 }

@@ -527,6 +527,7 @@
       var (leftovers, result) = statePointer.pointee.end(
         outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
       result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
+      result.outsideWork.threadsStarted = qt_threads_started_by_run()
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)

@@ -20,13 +20,12 @@
     @Test func aSemaphoreDeadlockIsReportedNamingTheSemaphore() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let semaphore = DispatchSemaphore(value: 0)
-        let started = ContinuousClock.now
         // Oldest first: the waiter, created first, runs before the signaller.
         let first = ControlledExecutor.runBlocking(
           strategy: ReplayStrategy(Schedule(choices: [])), jobTimeLimit: .milliseconds(300)
         ) {
           let waiter = Task { semaphore.wait() }
-          let signaller = Task { semaphore.signal() }
+          let signaller = Task { _ = semaphore.signal() }
           await waiter.value
           await signaller.value
         }
@@ -35,14 +34,13 @@
           exit(1)
         }
         print("first: \(job)")
-        print("returned after \(started.duration(to: .now))")
         let refused = ControlledExecutor.runBlocking(seed: 1, jobTimeLimit: .seconds(10)) {}
         guard case .stuck(let earlier) = refused.outcome, earlier.ofEarlierRun else {
           print("second run: \(refused.outcome)")
           exit(2)
         }
         print("second: \(earlier)")
-        semaphore.signal()
+        _ = semaphore.signal()
         // The left-behind job returns now; its run ends there, and the harness is free again.
         for _ in 0..<1_000 {
           let again = ControlledExecutor.runBlocking(seed: 1, jobTimeLimit: .seconds(10)) { await Task.yield() }
@@ -61,8 +59,6 @@
         ), "\(output)")
       #expect(output.contains("second: an earlier controlled run's task 2's job"), "\(output)")
       #expect(output.contains("recovered"), "\(output)")
-      let seconds = output.split(separator: "\n").first { $0.hasPrefix("returned after") }
-      #expect(seconds != nil && !seconds!.contains("returned after 1") && !seconds!.contains("returned after 2"))
     }
 
     /// A job that spins until another thread tells it to stop (an upstream that loops until it is

@@ -52,12 +52,13 @@
         !marks($0).contains("value: 42")
       }
       print("exhaustive: \(exploration.stoppedAt == nil ? "every" : "not every") schedule")
-      print("took \(started.duration(to: .now) < .seconds(3) ? "under" : "over") 3 s")
+      // Waiting out every 200 ms sleep would take 63 × 200 ms, 12.6 s.
+      print("took \(started.duration(to: .now) < .seconds(6) ? "under" : "over") 6 s")
       exit(0)
     }
 
     /// Every strategy's every schedule sees the callback win, and the waits take about the
-    /// callback's millisecond, not the sleep's 200 (63 runs in under 3 seconds).
+    /// callback's millisecond, not the sleep's 200 (63 runs in well under 63 × 200 ms).
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func aCallbackDueBeforeASleepEndsWinsItsRace() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
@@ -68,7 +69,7 @@
       #expect(output.contains("PCT depth 2, 20 schedules, seed 1: 20 of 20"), "\(output)")
       #expect(output.contains("seed 1: 20 of 20\nexhaustive"), "\(output)")
       #expect(output.contains("exhaustive: every schedule"), "\(output)")
-      #expect(output.contains("took under 3 s"), "\(output)")
+      #expect(output.contains("took under 6 s"), "\(output)")
     }
 
     /// A continuation resumed from a Dispatch queue before its task suspends: nothing comes back
@@ -117,6 +118,40 @@
       #expect(output.contains("ran every schedule: true, exhausted: true"), "\(output)")
     }
 
+    /// A thread the body starts finishes its work in a millisecond; the body sleeps 100
+    /// second and reads the result, as a test that lets an event loop's thread run would.
+    static let threadFinishesDuringSleep: @Sendable () async -> Void = {
+      let box = CallbackBox()
+      let thread = Thread {
+        usleep(1_000)
+        box.set(9)
+      }
+      thread.start()
+      try? await Task.sleep(for: .seconds(1))
+      TraceRecorder.mark("value: \(box.value.map(String.init) ?? "none")")
+    }
+
+    /// Every schedule sees the thread's result, as real threads do; the waits end when the
+    /// thread does (20 runs take far less than 20 × 1 s).
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aThreadTheBodyStartsFinishesBeforeTheSleepEnds() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let started = ContinuousClock.now
+        var seen = 0
+        for seed in UInt64(1)...20 {
+          let result = ControlledExecutor.runBlocking(
+            seed: seed, VirtualTimeAndRealThreadsTests.threadFinishesDuringSleep)
+          if VirtualTimeAndRealThreadsTests.marks(result) == ["value: 9"] { seen += 1 }
+          if seed == 1 { print("outside: \(result.outsideWork)") }
+        }
+        print("seen \(seen) of 20 in \(started.duration(to: .now) < .seconds(10) ? "under" : "over") 10 s")
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("seen 20 of 20 in under 10 s"), "\(output)")
+      #expect(output.contains("1 thread(s) it started ran beside the run"), "\(output)")
+    }
+
     /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
     /// real time.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
@@ -130,7 +165,8 @@
         }
         #expect(result.outcome == .completed)
       }
-      #expect(started.duration(to: .now) < .seconds(1))
+      // Real time would be 20 hours; any machine does this in far less than ten seconds.
+      #expect(started.duration(to: .now) < .seconds(10))
     }
 
     /// The mutation check: without counting the work handed to Dispatch, the first jump does not

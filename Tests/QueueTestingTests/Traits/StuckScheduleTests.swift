@@ -17,7 +17,7 @@
         let report = await scheduling.run {
           let semaphore = DispatchSemaphore(value: 0)
           let waiter = Task { semaphore.wait() }
-          let signaller = Task { semaphore.signal() }
+          let signaller = Task { _ = semaphore.signal() }
           await waiter.value
           await signaller.value
         }

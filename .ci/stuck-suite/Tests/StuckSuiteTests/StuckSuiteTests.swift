@@ -40,7 +40,7 @@ func spinsForever() async {
 func waitsOnASemaphore() async {
   let semaphore = DispatchSemaphore(value: 0)
   let waiter = Task { semaphore.wait() }
-  let signaller = Task { semaphore.signal() }
+  let signaller = Task { _ = semaphore.signal() }
   await waiter.value
   await signaller.value
 }
