@@ -202,7 +202,8 @@ static void countDown(unsigned long long run) {
   unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
   while ((seen >> 32) == run && (seen & 0xFFFFFFFFull) > 0) {
     if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      if (workRan) workRan();
+      void (*ran)(void) = __atomic_load_n(&workRan, __ATOMIC_ACQUIRE);
+      if (ran) ran();
       return;
     }
   }
@@ -246,7 +247,7 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
     do {
       next = ((seen >> 32) + 1) << 32;
     } while (!__atomic_compare_exchange_n(&runAndOutstanding, &seen, next, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
-    workRan = ran;
+    __atomic_store_n(&workRan, ran, __ATOMIC_RELEASE);
     __atomic_store_n(&handedOut, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&threadsStarted, 0, __ATOMIC_RELAXED);
   }
@@ -284,7 +285,8 @@ static void countDown(unsigned long long run) {
   unsigned long long seen = __atomic_load_n(&runAndOutstanding, __ATOMIC_ACQUIRE);
   while ((seen >> 32) == run && (seen & 0xFFFFFFFFull) > 0) {
     if (__atomic_compare_exchange_n(&runAndOutstanding, &seen, seen - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      if (workRan) workRan();
+      void (*ran)(void) = __atomic_load_n(&workRan, __ATOMIC_ACQUIRE);
+      if (ran) ran();
       return;
     }
   }

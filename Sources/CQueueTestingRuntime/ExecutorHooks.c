@@ -28,24 +28,28 @@ static _Thread_local int insideHook;
 static pthread_once_t findOnce = PTHREAD_ONCE_INIT;
 
 static void findHooks(void) {
-  enqueueGlobalHook = (QTEnqueueGlobalHook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook");
-  for (int index = 0; index < 3; index++) otherHooks[index] = (void **)dlsym(RTLD_DEFAULT, otherHookNames[index]);
+  __atomic_store_n(&enqueueGlobalHook, (QTEnqueueGlobalHook *)dlsym(RTLD_DEFAULT, "swift_task_enqueueGlobal_hook"),
+                   __ATOMIC_RELEASE);
+  for (int index = 0; index < 3; index++) {
+    __atomic_store_n(&otherHooks[index], (void **)dlsym(RTLD_DEFAULT, otherHookNames[index]), __ATOMIC_RELEASE);
+  }
 }
 
 // What the hook calls to hand a job on as if there were no hook.
 static __attribute__((swiftcall)) void originalEnqueue(void *job) {
-  enqueueUnhooked(job);
+  __atomic_load_n(&enqueueUnhooked, __ATOMIC_ACQUIRE)(job);
 }
 
 void qt_install_executor_hooks(void (*unhooked)(void *job)) {
   pthread_once(&findOnce, findHooks);
-  enqueueUnhooked = unhooked;
+  __atomic_store_n(&enqueueUnhooked, unhooked, __ATOMIC_RELEASE);
 }
 
 bool qt_enqueue_through_global_hook(void *job) {
   // The hook's own `original` comes back here: that job goes on without the hook.
-  if (insideHook || !enqueueGlobalHook) return false;
-  QTEnqueueGlobalHook hook = __atomic_load_n(enqueueGlobalHook, __ATOMIC_RELAXED);
+  QTEnqueueGlobalHook *address = __atomic_load_n(&enqueueGlobalHook, __ATOMIC_ACQUIRE);
+  if (insideHook || !address) return false;
+  QTEnqueueGlobalHook hook = __atomic_load_n(address, __ATOMIC_RELAXED);
   if (!hook) return false;
   insideHook = 1;
   hook(job, originalEnqueue);
@@ -55,7 +59,8 @@ bool qt_enqueue_through_global_hook(void *job) {
 
 const char *qt_unhonoured_executor_hook(void) {
   for (int index = 0; index < 3; index++) {
-    if (otherHooks[index] && __atomic_load_n(otherHooks[index], __ATOMIC_RELAXED)) return otherHookNames[index];
+    void **address = __atomic_load_n(&otherHooks[index], __ATOMIC_ACQUIRE);
+    if (address && __atomic_load_n(address, __ATOMIC_RELAXED)) return otherHookNames[index];
   }
   return NULL;
 }

@@ -147,6 +147,7 @@
   // it runs, while the calling thread only waits; `result` and the final strategy are written
   // by the driver thread under `condition` and read by the calling thread under it, after
   // `done` is set. A caller that gives up never reads them again.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class RunHandOff<Strategy: ScheduleStrategy>: @unchecked Sendable {
     let strategy: Strategy
     private let condition = NSCondition()
@@ -198,6 +199,7 @@
   // Safety proof for `@unchecked Sendable`: `work` and `retired` are read and written only under
   // `condition`, and a work item, once taken, is run by this thread alone; `id` is written once by the thread itself before `started` is signalled, and
   // read by others only after they saw `started`.
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
   final class DriverThread: @unchecked Sendable {
     private let condition = NSCondition()
     /// Not `@Sendable`: a run's work captures its strategy, which need not be. It is run by this
