@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Tests of well-known packages (swift-async-algorithms' merge and zip, swift-clocks' TestClock,
-# swift-concurrency-extras' ActorIsolated, the anchor library's FIFO queue tests), ported as their
+# swift-concurrency-extras' ActorIsolated and withMainSerialExecutor, swift-nio's repeated task on
+# an event loop, the anchor library's FIFO queue tests), ported as their
 # authors wrote them into .ci/real-suites, a package that depends on this one by path, run under
 # the default `.controlledScheduling()` trait. Each passes on real threads, so each must pass under
 # every schedule here: a failure is a false alarm of the harness. Among them, tasks that loop on
 # `Task.yield()` for another task (TestClock's "mega yield"), endless merges that another task
-# cancels, and 1,000-task ordering tests. `.ci/downstream-against.sh REV real-suites` runs them
+# cancels, 1,000-task ordering tests, 1,000 tasks kept in order by another tool's executor hook,
+# and a sleep during which an event loop's thread does the work the test then checks (its run
+# started that thread, so the sleep waits in real time). `.ci/downstream-against.sh REV real-suites` runs them
 # against an older build.
 set -euo pipefail
 cd "$(dirname "$0")/real-suites"

@@ -12,6 +12,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", exact: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", exact: "1.4.3"),
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
   ],
   targets: [
     .testTarget(
@@ -22,6 +23,8 @@ let package = Package(
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     )

@@ -1,0 +1,42 @@
+// A test of swift-nio 2.101.3 (Apache License 2.0; Copyright (c) 2017-2024 Apple Inc. and the
+// SwiftNIO project authors), from NIOPosixTests/EventLoopTest.swift, as its authors wrote it but
+// with the public imports a user has (`@testable` dropped) and the default trait added. The event
+// loop's thread runs the repeated task's callbacks while the test sleeps 100 ms: the run started
+// that thread, so its virtual sleep waits in real time as a real sleep would.
+import NIOCore
+import NIOPosix
+import QueueTesting
+import Testing
+
+@Suite(.controlledScheduling())
+struct NIOEventLoopTests {
+  @Test
+  func testRepeatedTaskThatIsImmediatelyCancelledNotifies() async throws {
+    let eventLoopGroup = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    defer {
+      #expect(throws: Never.self) {
+        try eventLoopGroup.syncShutdownGracefully()
+      }
+    }
+
+    let loop = eventLoopGroup.next()
+    let promise1: EventLoopPromise<Void> = loop.makePromise()
+    let promise2: EventLoopPromise<Void> = loop.makePromise()
+    try await confirmation(expectedCount: 2) { confirmation in
+      promise1.futureResult.whenSuccess { confirmation() }
+      promise2.futureResult.whenSuccess { confirmation() }
+      loop.execute {
+        let task = loop.scheduleRepeatedTask(
+          initialDelay: .milliseconds(0),
+          delay: .milliseconds(0),
+          notifying: promise1
+        ) { task in
+          Issue.record()
+        }
+        task.cancel(promise: promise2)
+      }
+
+      try await Task.sleep(nanoseconds: 100_000_000)
+    }
+  }
+}
