@@ -77,6 +77,9 @@ static void findReal(void) {
   real.blockRelease = find(NULL, "_Block_release");
 }
 
+static int dispatchReached;
+static int threadReached;
+
 // Set on the run's thread for the length of a run (see `qt_track_dispatch_work`).
 static _Thread_local int tracking;
 // Set while this file hands work to Dispatch: threads Dispatch starts for its own pool then are
@@ -134,6 +137,7 @@ __attribute__((weak)) void dispatch_async(qt_queue queue, void *block) {
 
 __attribute__((weak)) void dispatch_async_f(qt_queue queue, void *context, qt_function function) {
   pthread_once(&realOnce, findReal);
+  __atomic_store_n(&dispatchReached, 1, __ATOMIC_RELAXED);
   if (!tracking) return real.asyncF(queue, context, function);
   insideDispatch = 1;
   real.asyncF(queue, track(NULL, function, context), runTracked);
@@ -220,6 +224,7 @@ static void *runTrackedThread(void *opaque) {
 __attribute__((weak)) int pthread_create(
     pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
   pthread_once(&threadCreateOnce, findThreadCreate);
+  __atomic_store_n(&threadReached, 1, __ATOMIC_RELAXED);
   if (!tracking || insideDispatch) return realThreadCreate(thread, attributes, start, argument);
   QTTrackedThread *tracked = malloc(sizeof(QTTrackedThread));
   if (!tracked) return realThreadCreate(thread, attributes, start, argument);
@@ -237,6 +242,29 @@ __attribute__((weak)) int pthread_create(
 
 long qt_threads_started_by_run(void) {
   return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
+}
+
+// Whether a call reached this file's definitions: another definition may take the calls first
+// (the thread sanitizer's runtime, linked into the binary, intercepts the same functions, and its
+// strong definitions win over these weak ones at link time, where no address tells them apart).
+static int countingWorks;
+static pthread_once_t probeOnce = PTHREAD_ONCE_INIT;
+
+extern qt_queue dispatch_get_global_queue(long identifier, unsigned long flags);
+
+static void noWork(void *context) { (void)context; }
+static void *noThreadWork(void *argument) { return argument; }
+
+static void probe(void) {
+  dispatch_async_f(dispatch_get_global_queue(0, 0), NULL, noWork);
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, noThreadWork, NULL) == 0) pthread_join(thread, NULL);
+  countingWorks = __atomic_load_n(&dispatchReached, __ATOMIC_RELAXED) && __atomic_load_n(&threadReached, __ATOMIC_RELAXED);
+}
+
+bool qt_outside_work_is_counted(void) {
+  pthread_once(&probeOnce, probe);
+  return countingWorks;
 }
 
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
@@ -303,6 +331,7 @@ static void *runTrackedThread(void *opaque) {
 __attribute__((weak)) int pthread_create(
     pthread_t *thread, const pthread_attr_t *attributes, void *(*start)(void *), void *argument) {
   pthread_once(&threadCreateOnce, findThreadCreate);
+  __atomic_store_n(&threadReached, 1, __ATOMIC_RELAXED);
   if (!tracking || insideDispatch) return realThreadCreate(thread, attributes, start, argument);
   QTTrackedThread *tracked = malloc(sizeof(QTTrackedThread));
   if (!tracked) return realThreadCreate(thread, attributes, start, argument);
@@ -322,6 +351,29 @@ long qt_threads_started_by_run(void) {
   return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
 }
 
+// Whether a call reached this file's definitions: another definition may take the calls first
+// (the thread sanitizer's runtime, linked into the binary, intercepts the same functions, and its
+// strong definitions win over these weak ones at link time, where no address tells them apart).
+static int countingWorks;
+static pthread_once_t probeOnce = PTHREAD_ONCE_INIT;
+
+extern qt_queue dispatch_get_global_queue(long identifier, unsigned long flags);
+
+static void noWork(void *context) { (void)context; }
+static void *noThreadWork(void *argument) { return argument; }
+
+static void probe(void) {
+  dispatch_async_f(dispatch_get_global_queue(0, 0), NULL, noWork);
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, noThreadWork, NULL) == 0) pthread_join(thread, NULL);
+  countingWorks = __atomic_load_n(&dispatchReached, __ATOMIC_RELAXED) && __atomic_load_n(&threadReached, __ATOMIC_RELAXED);
+}
+
+bool qt_outside_work_is_counted(void) {
+  pthread_once(&probeOnce, probe);
+  return countingWorks;
+}
+
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
   (void)on;
   (void)ran;
@@ -332,5 +384,7 @@ long qt_outstanding_dispatch_work(void) { return 0; }
 long qt_dispatch_work_handed_out(void) { return 0; }
 
 long qt_threads_started_by_run(void) { return 0; }
+
+bool qt_outside_work_is_counted(void) { return false; }
 
 #endif

@@ -29,15 +29,15 @@
 enum { QTMaximumFrames = 64 };
 
 static void *sampledFrames[QTMaximumFrames];
-static volatile int sampledCount;
-static volatile int sampleDone;
+static int sampledCount;
+static int sampleDone;
 static pthread_mutex_t sampling = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t installOnce = PTHREAD_ONCE_INIT;
 static int sampleSignal;
 
 static void recordFrames(int signal) {
   (void)signal;
-  sampledCount = backtrace(sampledFrames, QTMaximumFrames);
+  __atomic_store_n(&sampledCount, backtrace(sampledFrames, QTMaximumFrames), __ATOMIC_RELAXED);
   __atomic_store_n(&sampleDone, 1, __ATOMIC_RELEASE);
 }
 
@@ -147,7 +147,7 @@ int qt_thread_stack_symbols(uintptr_t thread, const char **names, int capacity, 
   pthread_once(&installOnce, install);
   pthread_mutex_lock(&sampling);
   __atomic_store_n(&sampleDone, 0, __ATOMIC_RELAXED);
-  sampledCount = 0;
+  __atomic_store_n(&sampledCount, 0, __ATOMIC_RELAXED);
   int found = 0;
   if (pthread_kill((pthread_t)thread, sampleSignal) == 0) {
     struct timespec pause = {0, 1000000};
@@ -155,7 +155,8 @@ int qt_thread_stack_symbols(uintptr_t thread, const char **names, int capacity, 
       nanosleep(&pause, NULL);
     }
     if (__atomic_load_n(&sampleDone, __ATOMIC_ACQUIRE)) {
-      for (int index = 0; index < sampledCount && found < capacity; index++) {
+      int count = __atomic_load_n(&sampledCount, __ATOMIC_RELAXED);
+      for (int index = 0; index < count && found < capacity; index++) {
         Dl_info info;
         if (!dladdr(sampledFrames[index], &info)) continue;
         // A return address points just past its call: look one byte back, inside the caller.

@@ -34,6 +34,10 @@ long qt_outstanding_dispatch_work(void);
 /// How much work the run's thread handed to Dispatch since counting began.
 long qt_dispatch_work_handed_out(void);
 
+/// Whether the calls that hand work to Dispatch and start threads reach this library's
+/// definitions in this process (not under the thread sanitizer, whose runtime takes them).
+bool qt_outside_work_is_counted(void);
+
 /// How many threads the run's thread started since counting began (they count as work not done
 /// until they end).
 long qt_threads_started_by_run(void);

@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  internal import CQueueTestingRuntime
   import Foundation
 
   /// Runs asynchronous code with every job it causes held and run one at a time, on one thread,
@@ -79,6 +80,14 @@
       let thread = RunDriver.shared.driverThread.load(ordering: .relaxed)
       let kernelThread = RunDriver.shared.driverKernelThread.load(ordering: .relaxed)
       return thread == 0 ? nil : BlockingWait.of(thread: thread, kernelThread: kernelThread)
+    }
+
+    /// Whether runs in this process count the work they hand to Dispatch queues and the threads
+    /// they start, so that virtual time waits for them (see "Scheduling points"): true where the
+    /// test binary's own definitions of those calls are the ones called (Linux), false under the
+    /// thread sanitizer, whose runtime intercepts the same calls, and on other platforms.
+    public static var countsOutsideWork: Bool {
+      qt_outside_work_is_counted()
     }
 
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always

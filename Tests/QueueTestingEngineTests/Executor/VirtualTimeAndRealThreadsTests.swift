@@ -19,7 +19,11 @@
   /// The tests with callbacks run in processes of their own: a test process whose other tests
   /// block every thread of Dispatch's pool (each waiting for its controlled run) would starve
   /// the callback, as it would on real threads.
-  @Suite("Virtual time and real threads")
+  @Suite(
+    "Virtual time and real threads",
+    .enabled(
+      if: ControlledExecutor.countsOutsideWork,
+      "the test binary's Dispatch and thread calls reach the harness (not under the thread sanitizer)"))
   struct VirtualTimeAndRealThreadsTests {
     /// A callback due in a millisecond, then a 200-millisecond sleep, then the callback's value:
     /// on real threads the callback always wins.
