@@ -3,7 +3,8 @@
 # stuck Swift Testing test fails with its deadlock report and replay line, a test that spins
 # without awaiting under .timeLimit(.minutes(1)) is ended by the watchdog with a report of the stuck
 # job (one waiting on a semaphore that a later task signals, with the semaphore named), one that
-# resumes a continuation twice from Dispatch callbacks crashes in its first schedule, one that calls fatalError shows the message with its file and line, and a crash (here a
+# resumes a continuation twice from Dispatch callbacks crashes in its first schedule, one that
+# drops its continuation is reported at once quoting the runtime, one that calls fatalError shows the message with its file and line, and a crash (here a
 # continuation resumed twice on the third schedule) names the schedule it happened in and the line
 # that runs the series to it, every other test
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
@@ -26,6 +27,11 @@ check() {
   grep -Eo "QUEUE_TESTING_SCHEDULE='s1:' swift test --filter '\^StuckSuiteTests[^']*'" "$log" | grep -F 'waitsForever\(\)' > /dev/null \
     || fail "no replay line"
   grep -q "waitsForever() did not finish" "$log" || fail "the report does not say which test did not finish"
+  grep -q "✘ Test leaksItsContinuation() failed" "$log" || fail "leaksItsContinuation() did not fail"
+  grep -q "SWIFT TASK CONTINUATION MISUSE: leaksItsContinuation() leaked its continuation" "$log" \
+    || fail "the leaked continuation was not named"
+  ! grep -A12 "✘ Test leaksItsContinuation() recorded an issue" "$log" | grep -q "waited 2.0 seconds" \
+    || fail "the leaked continuation's run waited out its timeout"
   grep -q "✘ Test crashes() failed" "$log" || fail "crashes() did not fail"
   grep -Eq "StuckSuiteTests.swift:[0-9]+: Fatal error: the catalog is corrupt" "$log" \
     || fail "the fatal error's message and line did not reach the report"
@@ -46,7 +52,7 @@ status=0
 swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
   || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
-check .build/stuck-suite.log 12
+check .build/stuck-suite.log 13
 grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
 grep -Eq "spinsForever\(\) is stuck: the job of task [0-9]+( \(the test.s body\))? at step [0-9]+ of controlled schedule 1 .* has run for [0-9]+ s" \
   .build/stuck-suite.log || { cat .build/stuck-suite.log; echo "stuck-suite: no report of the stuck job" >&2; exit 1; }
@@ -68,7 +74,7 @@ cases = root.findall(".//testcase")
 names = {case.get("name") for case in cases}
 failed = {case.get("name") for case in cases if case.find("failure") is not None}
 assert {"first()", "fifth()", "waitsForever()", "finishes()", "spinsForever()", "crashes()"} <= names, names
-assert failed == {"waitsForever()", "spinsForever()", "waitsOnASemaphore()", "crashes()", "resumesTwice()", "resumesTwiceFromACallback()"}, failed
+assert failed == {"waitsForever()", "leaksItsContinuation()", "spinsForever()", "waitsOnASemaphore()", "crashes()", "resumesTwice()", "resumesTwiceFromACallback()"}, failed
 print(f"stuck-suite: xUnit lists {len(cases)} Swift Testing cases, only the stuck, spinning and crashing ones failed")
 PY
 
@@ -77,7 +83,7 @@ status=0
 swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip waitsOnASemaphore --skip stopsItself \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
-check .build/stuck-suite-serial.log 10
+check .build/stuck-suite-serial.log 11
 
 # A child that stops showing it is alive (here it stops itself with SIGSTOP, so its watchdog cannot
 # run) is ended by the parent once its heartbeat has been still for the job limit (1 s here) plus

@@ -81,10 +81,10 @@ static int dispatchReached;
 static int threadReached;
 
 // Set on the run's thread for the length of a run (see `qt_track_dispatch_work`).
-static _Thread_local int tracking;
+static _Thread_local int tracking __attribute__((tls_model("initial-exec")));
 // Set while this file hands work to Dispatch: threads Dispatch starts for its own pool then are
 // Dispatch's, not the run's.
-static _Thread_local int insideDispatch;
+static _Thread_local int insideDispatch __attribute__((tls_model("initial-exec")));
 // The run's number (high 32 bits) and its work not run yet (low 32 bits), in one word: work of
 // an earlier run, finishing late, must not count down a later run's, and a separate number would
 // leave a moment between checking it and counting down.

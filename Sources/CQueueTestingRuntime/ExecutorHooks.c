@@ -24,7 +24,12 @@ static const char *otherHookNames[3] = {
     "swift_task_enqueueMainExecutor_hook",
 };
 static void (*enqueueUnhooked)(void *job);
+#if defined(__linux__)
+// Read at every global enqueue that finds a hook: no call into the dynamic linker for it.
+static _Thread_local int insideHook __attribute__((tls_model("initial-exec")));
+#else
 static _Thread_local int insideHook;
+#endif
 static pthread_once_t findOnce = PTHREAD_ONCE_INIT;
 
 static void findHooks(void) {
@@ -47,10 +52,11 @@ void qt_install_executor_hooks(void (*unhooked)(void *job)) {
 
 bool qt_enqueue_through_global_hook(void *job) {
   // The hook's own `original` comes back here: that job goes on without the hook.
+  // Every global job of a run comes here: the common case (no hook) reads no thread-local.
   QTEnqueueGlobalHook *address = __atomic_load_n(&enqueueGlobalHook, __ATOMIC_ACQUIRE);
-  if (insideHook || !address) return false;
+  if (!address) return false;
   QTEnqueueGlobalHook hook = __atomic_load_n(address, __ATOMIC_RELAXED);
-  if (!hook) return false;
+  if (!hook || insideHook) return false;
   insideHook = 1;
   hook(job, originalEnqueue);
   insideHook = 0;

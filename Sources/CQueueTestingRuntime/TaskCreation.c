@@ -55,9 +55,11 @@ enum {
   QTCreateIsChildTask = 1 << 8,
 };
 
-// The preference to give, set on the driver thread for the length of a run (0: none).
-static _Thread_local uintptr_t preferredIdentity;
-static _Thread_local uintptr_t preferredImplementation;
+// The preference to give, set on the driver thread for the length of a run (0: none). Read at
+// every task creation: the initial-exec model reads it without a call into the dynamic linker
+// (this code is linked into the test executable, or a library loaded with it).
+static _Thread_local uintptr_t preferredIdentity __attribute__((tls_model("initial-exec")));
+static _Thread_local uintptr_t preferredImplementation __attribute__((tls_model("initial-exec")));
 
 __attribute__((weak, swiftcall)) QTTaskAndContext swift_task_create(
     size_t flags, QTTaskOptionRecord *options, const void *resultType, void *function, void *context);
