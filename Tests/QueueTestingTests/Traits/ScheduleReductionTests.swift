@@ -54,6 +54,34 @@
     if await balance.value != 120 { throw LostUpdate() }
   }
 
+  /// A mailbox that loses a wake-up: a reply that comes before the waiter stored its
+  /// continuation is never delivered, and the waiter waits forever.
+  actor LossyMailbox {
+    private var waiter: CheckedContinuation<Void, Never>?
+    func store(_ continuation: CheckedContinuation<Void, Never>) { waiter = continuation }
+    func reply() {
+      waiter?.resume()
+      waiter = nil
+    }
+  }
+
+  /// The lost wake-up among a few busy neighbours: some schedules deadlock.
+  let lostWakeUpBody: @Sendable () async throws -> Void = {
+    let mailbox = LossyMailbox()
+    let log = Log()
+    await withTaskGroup(of: Void.self) { group in
+      for neighbour in 0..<2 {
+        group.addTask { for _ in 0..<2 { await log.append(neighbour) } }
+      }
+      group.addTask {
+        await withCheckedContinuation { continuation in
+          Task { await mailbox.store(continuation) }
+        }
+      }
+      group.addTask { await mailbox.reply() }
+    }
+  }
+
   /// Two children each log their id three times, one hop each; the body throws the interleaving it
   /// saw unless it was one child after the other. Every interleaving is its own failure (the
   /// error's text), so a reduction that changed the interleaving would change the failure.
@@ -156,6 +184,28 @@
       let pairs = zip(both, greedy).compactMap { pair in pair.0.flatMap { one in pair.1.map { (one, $0) } } }
       #expect(pairs.allSatisfy { $0.0 <= $0.1 }, "\(both) against \(greedy)")
       #expect(pairs.contains { $0.0 == 1 && $0.1 > 1 }, "\(both) against \(greedy)")
+    }
+
+    /// A deadlock found and reduced reports the reduced run: its report (steps, tasks, last
+    /// events) is the one the printed schedule gives again, equal, and so is its trace.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aReducedDeadlockReportsWhatItsScheduleReplays() throws {
+      var checked = 0
+      var changedByReduction = 0
+      for seed in UInt64(1)...10 {
+        let report = ControlledScheduling(.random(100, seed: seed), outsideWorkTimeout: .zero)
+          .runSeries(lostWakeUpBody, failureCount: nil)
+        guard let failure = report.failure, case .deadlocked = failure.problem, let reduction = failure.reduction
+        else { continue }
+        checked += 1
+        if reduction.originalSchedule != failure.run.schedule { changedByReduction += 1 }
+        let replay = ControlledScheduling(.replay(failure.run.schedule), outsideWorkTimeout: .zero)
+          .runSeries(lostWakeUpBody, failureCount: nil)
+        #expect(replay.failure?.problem == failure.problem, "seed \(seed)")
+        #expect(replay.failure?.run.trace.hash == failure.run.trace.hash, "seed \(seed)")
+      }
+      #expect(checked >= 5, "too few deadlocks to say anything: \(checked)")
+      #expect(changedByReduction >= 1, "no reduction changed its run: the check would not bite")
     }
 
     /// A budget of one run only records the failing schedule, and says the budget ran out; with
