@@ -7,7 +7,8 @@
 # when cancelled fails under cancellation choices, with the cancellation named and replayed.
 # A check-then-act by plain `Task {}`s across two calls of an actor fails early too (every hop of an
 # unstructured task is a choice), and its fix passes; a Dispatch callback due in 1 ms beats a
-# 200 ms sleep under every strategy, as on real threads.
+# 200 ms sleep under every strategy, as on real threads; an exhaustive search of a body whose
+# reply another thread posted does not claim its space exhausted.
 # Code that leaves the global executor needs no declaration: main-actor tasks keep their creation
 # order under every strategy, a completion handler called on a Dispatch queue passes, and a
 # Dispatch-backed actor's check-then-act bug fails as the bug (not a deadlock), naming the executor,
@@ -40,7 +41,8 @@ done
 for test in fixedAccountLosesNoUpdate fixedCacheDownloadsOnce fixedWorkerGivesBackItsLease \
   mainActorTasksKeepCreationOrderRandom mainActorTasksKeepCreationOrderPCT mainActorTasksKeepCreationOrderPortfolio \
   mainActorTasksKeepCreationOrderExhaustive completionHandlerBridgeLoadsBothProfiles fixedQueueBackedCatalogDownloadsOnce \
-  fixedBoothSellsTheLastTicketOnce callbackBeatsTheSleepRandom callbackBeatsTheSleepPCT callbackBeatsTheSleepExhaustive; do
+  fixedBoothSellsTheLastTicketOnce callbackBeatsTheSleepRandom callbackBeatsTheSleepPCT callbackBeatsTheSleepExhaustive \
+  exhaustiveSearchDoesNotClaimASpaceWithDispatchWork; do
   grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 done
 # The Dispatch-backed actor's bug is the bug: a failed expectation, not a deadlock, and the failure

@@ -105,3 +105,25 @@ func fixedBoothSellsTheLastTicketOnce() async {
   for buyer in buyers { await buyer.value }
   #expect(await booth.sold == 1)
 }
+
+// MARK: An exhaustive search does not claim what it could not see
+
+/// A reply posted from a Dispatch queue before the task awaiting it suspends: nothing comes back
+/// to the run as a job, yet another thread's timing decided the path. The search runs every
+/// schedule and does not call the space exhausted.
+@Test func exhaustiveSearchDoesNotClaimASpaceWithDispatchWork() async {
+  let report = await ControlledScheduling(.exhaustive(delayBound: nil, budget: 100)).run {
+    let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+      let posted = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        continuation.resume(returning: 7)
+        posted.signal()
+      }
+      posted.wait()
+    }
+    #expect(value == 7)
+  }
+  #expect(report.failure == nil)
+  #expect(report.exhausted == false)
+  #expect(report.outsideWork.handedToDispatch > 0)
+}
