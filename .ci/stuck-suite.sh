@@ -10,9 +10,27 @@
 # reports (in parallel and with --no-parallel), Swift Testing prints its summary, the xUnit file
 # is complete, XCTest goes on after its own stuck test, the run exits non-zero, no process of the
 # suite is left behind, a child that stops showing it is alive is ended by its parent, and a child
-# whose parent is killed with SIGKILL ends too.
+# whose parent is killed with SIGKILL ends too. The processes it checks are found by a mark in their
+# environment, never by a name pattern that other packages' tests on the same machine could match.
 set -euo pipefail
 cd "$(dirname "$0")/stuck-suite"
+
+# Every process this script starts carries this mark in its environment, and the processes they
+# start inherit it: the checks below look at those processes only, never at another package's
+# tests that happen to run on the same machine.
+export STUCK_SUITE_RUN="stuck-suite-$$-$RANDOM$RANDOM"
+ours() { # the pids of this run's processes whose command line matches the extended regex $1
+  local environ pid
+  for environ in /proc/[0-9]*/environ; do
+    pid="${environ#/proc/}"
+    pid="${pid%/environ}"
+    [[ "$pid" != "$$" ]] || continue
+    # A process may end while it is looked at: its files are gone, and it is not ours to report.
+    { tr '\0' '\n' < "$environ"; } 2> /dev/null | grep -qx "STUCK_SUITE_RUN=$STUCK_SUITE_RUN" || continue
+    { tr '\0' ' ' < "/proc/$pid/cmdline"; } 2> /dev/null | grep -Eq -- "$1" && echo "$pid"
+  done
+  return 0
+}
 mkdir -p .build
 swift build --build-tests > .build/stuck-suite-build.log 2>&1 || { cat .build/stuck-suite-build.log; exit 1; }
 
@@ -45,7 +63,7 @@ check() {
   grep -Eq "resumesTwiceFromACallback\(\) crashed: .* It crashed during controlled schedule 1 \(random, 5 schedules, seed 0\); to run the series to that schedule again: QUEUE_TESTING_SEED=0 swift test --filter '\^StuckSuiteTests[^']*resumesTwiceFromACallback" "$log" \
     || fail "the second resume from a Dispatch callback was not found in schedule 1"
   grep -Eq "✘ Test run with $2 tests .* failed" "$log" || fail "no Swift Testing summary"
-  ! pgrep -f StuckSuitePackageTests > /dev/null || fail "a process of the suite is still running"
+  [[ -z "$(ours StuckSuitePackageTests)" ]] || fail "a process of the suite is still running"
 }
 
 status=0
@@ -99,7 +117,7 @@ grep -Eq "stopsItself\(\) stopped responding: the child process running it showe
 grep -Eq "✘ Test run with 1 test .* failed" .build/stuck-suite-stopped.log \
   || { cat .build/stuck-suite-stopped.log; echo "stuck-suite: no summary after the stopped child" >&2; exit 1; }
 test "$took" -lt 40 || { echo "stuck-suite: the stopped child took ${took} s to be ended" >&2; exit 1; }
-! pgrep -f StuckSuitePackageTests > /dev/null || { echo "stuck-suite: the stopped child is still there" >&2; exit 1; }
+[[ -z "$(ours StuckSuitePackageTests)" ]] || { echo "stuck-suite: the stopped child is still there" >&2; exit 1; }
 echo "stuck-suite: a stopped child was ended by its parent after ${took} s, with a report"
 
 # A parent killed with SIGKILL takes its child along: start the spinning test, kill the test
@@ -114,7 +132,7 @@ swift test --skip-build --filter 'spinsForever' > .build/stuck-suite-orphan.log 
 runner=$!
 child=""
 for _ in $(seq 1 100); do
-  child="$(pgrep -f -- '--event-stream-output-path .*queue-testing-child' | head -1 || true)"
+  child="$(ours '--event-stream-output-path .*queue-testing-child' | head -1)"
   [[ -n "$child" ]] && break
   sleep 0.2
 done

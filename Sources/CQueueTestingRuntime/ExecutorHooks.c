@@ -4,7 +4,10 @@
 #include <pthread.h>
 #include <stddef.h>
 
-// Other tools' executor hooks, as the concurrency runtime exports them.
+// Other tools' executor hooks, as the concurrency runtime exports them. Only code available from
+// macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4 and visionOS 26.4 on calls this file (the harness's
+// executors, installed through the executor SPI, and `RunDriver`): the hooks are looked up by name
+// at that point, so no older runtime is asked for them.
 //
 // swift-concurrency-extras' `withMainSerialExecutor` sets `swift_task_enqueueGlobal_hook`, so that
 // every job the runtime would hand to the global executor goes to the main actor's serial queue
