@@ -176,6 +176,14 @@
       driverCaptures.deallocate()
     }
 
+    /// Wakes a driver waiting for outside work, to look again: what the C side calls, from any
+    /// thread, when work it counts has run or the runtime reported a leaked continuation.
+    static let wakeDriver: @convention(c) () -> Void = {
+      RunDriver.shared.condition.lock()
+      RunDriver.shared.condition.signal()
+      RunDriver.shared.condition.unlock()
+    }
+
     /// What the runtime reported about leaked continuations since the run began, one message per
     /// element; nil when it reported none.
     static func leakedContinuations() -> [String]? {
@@ -373,17 +381,9 @@
       driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
       // Work this thread hands to Dispatch during the run is counted until it has run (see
       // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
-      qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed)) {
-        RunDriver.shared.condition.lock()
-        RunDriver.shared.condition.signal()
-        RunDriver.shared.condition.unlock()
-      }
+      qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed), Self.wakeDriver)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
-      qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed)) {
-        RunDriver.shared.condition.lock()
-        RunDriver.shared.condition.signal()
-        RunDriver.shared.condition.unlock()
-      }
+      qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed), Self.wakeDriver)
       defer {
         qt_watch_leaked_continuations(false, nil)
         qt_track_dispatch_work(false, nil)
