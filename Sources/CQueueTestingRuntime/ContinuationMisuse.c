@@ -47,7 +47,7 @@ __attribute__((weak)) void swift_reportError(uint32_t flags, const char *message
     pthread_mutex_lock(&notes);
     if (watching && messageCount < QTMaximumMessages) {
       snprintf(messages[messageCount], QTMessageLength, "%s", message);
-      messageCount++;
+      __atomic_store_n(&messageCount, messageCount + 1, __ATOMIC_RELEASE);
       tell = noted;
     }
     pthread_mutex_unlock(&notes);
@@ -59,9 +59,13 @@ __attribute__((weak)) void swift_reportError(uint32_t flags, const char *message
 void qt_watch_leaked_continuations(bool on, void (*_Nullable tell)(void)) {
   pthread_mutex_lock(&notes);
   watching = on;
-  messageCount = 0;
+  __atomic_store_n(&messageCount, 0, __ATOMIC_RELEASE);
   noted = on ? tell : NULL;
   pthread_mutex_unlock(&notes);
+}
+
+int qt_leaked_continuation_count(void) {
+  return __atomic_load_n(&messageCount, __ATOMIC_ACQUIRE);
 }
 
 int qt_leaked_continuation_messages(char *_Nonnull buffer, int capacity) {
@@ -79,6 +83,8 @@ int qt_leaked_continuation_messages(char *_Nonnull buffer, int capacity) {
 }
 
 #else
+
+int qt_leaked_continuation_count(void) { return 0; }
 
 void qt_watch_leaked_continuations(bool on, void (*_Nullable tell)(void)) {
   (void)on;

@@ -47,6 +47,10 @@ long qt_threads_started_by_run(void);
 /// each message noted.
 void qt_watch_leaked_continuations(bool on, void (*_Nullable tell)(void));
 
+/// How many messages were noted since watching began: a check without a lock, for each time the
+/// run's driver looks.
+int qt_leaked_continuation_count(void);
+
 /// Writes the messages noted since watching began into `buffer` (one per line, cut to
 /// `capacity`), and returns how many there were.
 int qt_leaked_continuation_messages(char *_Nonnull buffer, int capacity);

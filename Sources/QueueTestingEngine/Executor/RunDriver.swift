@@ -187,6 +187,8 @@
     /// What the runtime reported about leaked continuations since the run began, one message per
     /// element; nil when it reported none.
     static func leakedContinuations() -> [String]? {
+      // Asked whenever the driver finds nothing runnable and as it waits: nearly always none.
+      guard qt_leaked_continuation_count() > 0 else { return nil }
       var buffer = [CChar](repeating: 0, count: 4096)
       let count = qt_leaked_continuation_messages(&buffer, Int32(buffer.count))
       guard count > 0 else { return nil }
