@@ -31,7 +31,7 @@ replay_fails_again() { # test, replay line
 }
 for test in buggyAccountLosesNoUpdate buggyCacheDownloadsOnce buggyQueueBackedCatalogDownloadsOnce buggyBoothSellsTheLastTicketOnce; do
   grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
-  schedule="$(grep -A2 "✘ Test $test() recorded an issue" "$log" | grep -Eo "Controlled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
+  schedule="$(grep -A3 "✘ Test $test() recorded an issue" "$log" | grep -Eo "[Cc]ontrolled schedule [0-9]+" | grep -Eo '[0-9]+' | head -1)"
   [[ -n "$schedule" && "$schedule" -le 10 ]] || fail "$test failed on schedule '${schedule}', expected <= 10"
   replay="$(replay_line "$log" "$test" "[^']*")"
   [[ -n "$replay" ]] || fail "$test printed no replay line"

@@ -14,7 +14,7 @@ replay_fails_alone() { # dir, replay line, output file
   (cd "$dir" && eval "$replay") > "$out" 2>&1 || status=$?
   if [ "$status" -eq 0 ]; then
     problem="the replay passed"
-  elif ! grep -q "Controlled schedule 1 failed (replay of " "$out"; then
+  elif ! grep -Eq "(Controlled schedule 1 failed|During controlled schedule 1) \(replay of " "$out"; then
     problem="the replay did not fail on its schedule"
   elif ! grep -Eq "✘ Test run with 1 test( in [0-9]+ suites?)? failed" "$out"; then
     problem="the replay ran more than that one test"

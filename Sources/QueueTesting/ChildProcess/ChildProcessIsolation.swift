@@ -33,12 +33,17 @@
       /// The child's exit status, or the signal that ended it.
       var status: Int32
       var endedBySignal: Bool
-      /// Issues the child recorded (not known ones), in order.
+      /// Issues the child recorded (known ones too), in order.
       var issues: [ChildIssue]
       /// The child's standard error, for a child that ended unexpectedly.
       var standardError: String
       /// Why the parent ended the child (`.running`: it did not).
       var parentVerdict = ChildMonitor.Verdict.running
+      /// The test cancelled itself (`Test.cancel`): its comment (the text) and place.
+      var cancellation: ChildIssue?
+      /// The child exited by itself (status 0 or 1) while the test ran: the code under test
+      /// called `exit`.
+      var exitedDuringTest = false
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -47,6 +52,13 @@
       var filePath: String
       var line: Int
       var column: Int
+      /// Recorded inside `withKnownIssue`: it does not fail the test.
+      var isKnown = false
+
+      /// Where the issue was recorded.
+      var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      }
     }
 
     /// Whether tests under the trait should run in a child process here: not in the child
@@ -240,12 +252,27 @@
       return data.prefix(8).reduce(0) { $0 << 8 | UInt64($1) }
     }
 
-    /// The issue an event's payload records, if it records one that is not known.
+    /// How Swift Testing's issue for a test past its `.timeLimit` begins.
+    static let timeLimitIssuePrefix = "Time limit was exceeded"
+
+    /// The comment and place of a test's cancellation event.
+    static func cancellation(in payload: [String: Any]) -> ChildIssue {
+      let location = payload["_sourceLocation"] as? [String: Any] ?? [:]
+      return ChildIssue(
+        text: (payload["_comments"] as? [String] ?? []).joined(separator: "\n"),
+        fileID: location["fileID"] as? String ?? "?/?",
+        filePath: location["_filePath"] as? String ?? "?",
+        line: location["line"] as? Int ?? 1,
+        column: location["column"] as? Int ?? 1)
+    }
+
+    /// The issue an event's payload records, if it records an error or a known issue (a
+    /// warning is the child's own to show).
     static func issue(in payload: [String: Any]) -> ChildIssue? {
       guard payload["kind"] as? String == "issueRecorded",
-        let issue = payload["issue"] as? [String: Any],
-        issue["isKnown"] as? Bool != true
+        let issue = payload["issue"] as? [String: Any]
       else { return nil }
+      let isKnown = issue["isKnown"] as? Bool == true
       var messages = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
       // "Issue recorded" is the headline Swift Testing gives an issue with only a comment;
       // recording it again would repeat it above the comment.
@@ -256,7 +283,8 @@
         fileID: location["fileID"] as? String ?? "?/?",
         filePath: location["_filePath"] as? String ?? "?",
         line: location["line"] as? Int ?? 1,
-        column: location["column"] as? Int ?? 1)
+        column: location["column"] as? Int ?? 1,
+        isKnown: isKnown)
     }
 
     /// Records in this process what the child did: each of its issues at its place, and a
@@ -267,12 +295,37 @@
     static func record(
       _ outcome: Outcome, testName: String, sourceLocation: SourceLocation, scheduling: ControlledScheduling? = nil,
       testID: String? = nil
-    ) {
-      for issue in outcome.issues {
-        Issue.record(
-          Comment(rawValue: issue.text),
-          sourceLocation: SourceLocation(
-            fileID: issue.fileID, filePath: issue.filePath, line: issue.line, column: issue.column))
+    ) throws {
+      // The test's time limit binds here too, and Swift Testing records its overrun here: the
+      // child's record of the same overrun would count it twice.
+      for issue in outcome.issues where !issue.text.hasPrefix(timeLimitIssuePrefix) {
+        if issue.isKnown {
+          // Known in the child, known here: the test passes "with 1 known issue", as in place.
+          withKnownIssue {
+            Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
+          }
+        } else {
+          Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
+        }
+      }
+      if let cancellation = outcome.cancellation {
+        try Test.cancel(
+          cancellation.text.isEmpty ? nil : Comment(rawValue: cancellation.text),
+          sourceLocation: cancellation.sourceLocation)
+      }
+      if outcome.exitedDuringTest {
+        var text = "\(testName) ended the process running it: the code under test called exit(\(outcome.status))"
+        if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {
+          text += " during controlled schedule \(schedule)"
+          if let scheduling, let testID {
+            text += " (\(scheduling.series)); to run the series to that schedule again: "
+            text += scheduling.rerunLine(testID: testID)
+          }
+        }
+        text += ". The test did not finish, so it cannot pass; under the trait it ran in a child process, and"
+        text += " the rest of the suite ran on."
+        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+        return
       }
       switch outcome.parentVerdict {
       case .running:

@@ -125,7 +125,8 @@
           guard reported.withLock({ $0.insert(test).inserted }) else { continue }
           waiting.done.resume(
             returning: ChildProcessIsolation.Outcome(
-              status: 0, endedBySignal: false, issues: events.issues[test] ?? [], standardError: ""))
+              status: 0, endedBySignal: false, issues: events.issues[test] ?? [], standardError: "",
+              cancellation: events.cancellations[test]))
         }
       }
       let split = WorkerBatch(tests: batch.map(\.request.testID)).split(

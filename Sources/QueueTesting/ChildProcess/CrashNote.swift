@@ -14,6 +14,9 @@
   enum CrashNote {
     /// What the note starts with on standard error; the schedule number follows.
     static let marker = "QueueTesting crash during controlled schedule "
+    /// What the note of a process that exits (`exit(_:)` called by the code under test) while a
+    /// schedule runs starts with; the schedule number follows.
+    static let exitMarker = "QueueTesting exit during controlled schedule "
 
     /// The number of the schedule running now (0: none). A global atomic, which a signal handler
     /// may read.
@@ -45,11 +48,26 @@
         action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
         sigaction(signal, &action, nil)
       }
+      // A body that calls `exit` ends the process without a signal: the note is written at exit,
+      // when a schedule is running (the series sets it back to 0 when it ends).
+      atexit {
+        let number = CrashNote.schedule.load(ordering: .relaxed)
+        guard number > 0 else { return }
+        FileHandle.standardError.write(Data("\n\(CrashNote.exitMarker)\(number)\n".utf8))
+      }
+    }
+
+    /// Whether `standardError` holds the note of a process that exited during a schedule.
+    static func exited(in standardError: String) -> Bool {
+      standardError.contains(exitMarker)
     }
 
     /// The schedule number the note in `standardError` names, if it has one.
     static func schedule(in standardError: String) -> Int? {
-      guard let range = standardError.range(of: marker, options: .backwards) else { return nil }
+      guard
+        let range = standardError.range(of: marker, options: .backwards)
+          ?? standardError.range(of: exitMarker, options: .backwards)
+      else { return nil }
       let digits = standardError[range.upperBound...].prefix { $0.isNumber }
       return Int(digits)
     }

@@ -20,7 +20,10 @@
     struct Events: Sendable, Equatable {
       var started: Set<String> = []
       var ended: Set<String> = []
+      /// The issues of each test, known ones included (``ChildProcessIsolation/ChildIssue/isKnown``).
       var issues: [String: [ChildProcessIsolation.ChildIssue]] = [:]
+      /// The tests that cancelled themselves (`Test.cancel`), with their comment and place.
+      var cancellations: [String: ChildProcessIsolation.ChildIssue] = [:]
     }
 
     /// The split: an outcome for each test that has one, and the tests to run in a new worker.
@@ -29,7 +32,7 @@
       var again: [String] = []
     }
 
-    /// Reads the starts, ends and issues (not known ones) of a Swift Testing event stream
+    /// Reads the starts, ends, issues and cancellations of a Swift Testing event stream
     /// (version 0), by test.
     static func events(_ data: Data) -> Events {
       var events = Events()
@@ -56,11 +59,15 @@
         let issues = events.issues[test] ?? []
         if events.ended.contains(test) {
           split.outcomes[test] = ChildProcessIsolation.Outcome(
-            status: 0, endedBySignal: false, issues: issues, standardError: "")
+            status: 0, endedBySignal: false, issues: issues, standardError: "", cancellation: events.cancellations[test]
+          )
         } else if test == culprit || (culprit == nil && (endedNormally || events.started.isEmpty)) {
           var outcome = process
           outcome.issues = issues
-          if endedNormally {
+          if endedNormally && test == culprit {
+            // Exited by itself in the middle of the test (the code under test called `exit`).
+            outcome.exitedDuringTest = true
+          } else if endedNormally {
             // Exited by itself without running the test: say so rather than pass silently.
             outcome.status = -2
             outcome.standardError =
@@ -90,6 +97,8 @@
         case "testEnded": ended.insert(test)
         case "issueRecorded":
           if let issue = ChildProcessIsolation.issue(in: payload) { issues[test, default: []].append(issue) }
+        case "testCancelled", "testCaseCancelled":
+          if cancellations[test] == nil { cancellations[test] = ChildProcessIsolation.cancellation(in: payload) }
         default: break
         }
       }

@@ -164,38 +164,68 @@
     /// Runs `body` once per schedule of ``series`` (afresh each time: create the state under
     /// test inside it) and stops at the first failing schedule.
     ///
-    /// Under Swift Testing, issues recorded while a schedule runs get a comment naming the
-    /// schedule, and count as its failure. The calling thread drives each run and is busy
-    /// meanwhile. A body whose run does not complete is abandoned (it never resumes; see
-    /// ``ControlledExecutor``).
+    /// This is the entry point for code that wants the report itself: the issues the body
+    /// records (a failing `#expect`, a known issue) are not recorded in the calling test. A
+    /// failing expectation makes its schedule fail, and the report's ``ScheduleFailure`` says
+    /// so (``ScheduleFailure/Problem/failuresRecorded(_:)``, with each failure marked in its
+    /// chart); check the report, as in `#expect(report.failure == nil)`. The trait and the XCTest
+    /// entry point record a failing schedule's issues in the test for you. Warnings are recorded
+    /// as the body records them; a replayed schedule that passes, and a cancellation target no
+    /// schedule reached, add a warning of their own.
+    ///
+    /// The calling thread drives each run and is busy meanwhile. A body whose run does not
+    /// complete is abandoned (it never resumes; see ``ControlledExecutor``).
     /// Controlled runs need the Swift 6.3 runtime's executor hooks, which Apple platforms ship
     /// from the 26.4 releases on; the trait and the XCTest entry point check this for you and
     /// fail the test with ``unsupportedSystemMessage(testName:)`` on an older system.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     public func run(_ body: @escaping @Sendable () async throws -> Void) async -> Report {
-      guard let test = Test.current else { return runSeries(body, failureCount: nil) }
+      await runHoldingIssues(body).report
+    }
+
+    /// What a series did, with the issues its body recorded held back for the caller.
+    struct HeldSeries: Sendable {
+      var report: Report
+      /// The failures the reported schedule recorded, in order: the failing schedule's (its
+      /// reduced run's, when reduction found one); empty when the series passed.
+      var issues: [Issue] = []
+      /// The known issues (`withKnownIssue`) of the reported schedule: the failing one, or the
+      /// first schedule when every schedule passed, so that a known issue is recorded once.
+      var knownIssues: [Issue] = []
+      /// What `Test.cancel` threw, when the body cancelled its test: the series stopped there.
+      var cancellation: (any Error)?
+    }
+
+    /// Runs the series as ``run(_:)`` does and returns the issues the body recorded, unrecorded:
+    /// the trait records them once, with the failure's report.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    func runHoldingIssues(_ body: @escaping @Sendable () async throws -> Void) async -> HeldSeries {
       let progress = LockedState(ScheduleProgress())
+      guard let test = Test.current else {
+        let report = runSeries(body, failureCount: nil, progress: progress)
+        return progress.withLock { HeldSeries(report: report, cancellation: $0.cancellation) }
+      }
       let report = LockedState(Report(schedulesRun: 0, exhausted: nil, failure: nil))
-      let series = self.series
       // One issue handler around the whole series: it sees the issues recorded by the body's
-      // tasks (they inherit it) and attributes them to the schedule running at the time.
+      // tasks (they inherit it), attributes them to the schedule running at the time and holds
+      // them back, so that a failing test gets each failure once (not once per schedule that
+      // ran before reduction) with its replay line, and a known issue is one known issue.
       let handler = IssueHandlingTrait.compactMapIssues { issue in
-        guard issue.isFailure else { return issue }
-        var issue = issue
+        guard issue.severity >= .error else { return issue }
         let location = issue.sourceLocation.map { "\($0.fileID):\($0.line):\($0.column)" } ?? "?"
         let job = ControlledExecutor.jobInProgress
-        let mark = TraceChart.FailureMark(
-          step: job?.step ?? 0, task: job?.task ?? 0, text: "\(issue) (\(location))")
-        let (number, reducing) = progress.withLock { progress in
+        progress.withLock { progress in
+          guard issue.isFailure else {
+            progress.knownIssues.append(issue)
+            return
+          }
           progress.failures += 1
           progress.failureLocations.append(location)
-          progress.failureMarks.append(mark)
-          return (progress.number, progress.reducing)
+          progress.failureMarks.append(
+            TraceChart.FailureMark(step: job?.step ?? 0, task: job?.task ?? 0, text: "\(issue) (\(location))"))
+          progress.issues.append(issue)
         }
-        // A reduction's candidate runs are judged by their issues, which the test already has.
-        if reducing { return nil }
-        issue.comments.append(Comment(rawValue: "During controlled schedule \(number) (\(series))."))
-        return issue
+        return nil
       }
       try? await handler.provideScope(for: test, testCase: Test.Case.current) {
         let result = runSeries(body, failureCount: nil, progress: progress)
@@ -216,7 +246,11 @@
           Comment(rawValue: "cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)"),
           severity: .warning)
       }
-      return result
+      return progress.withLock {
+        HeldSeries(
+          report: result, issues: $0.reportedIssues, knownIssues: $0.reportedKnownIssues,
+          cancellation: $0.cancellation)
+      }
     }
 
     /// The number of the schedule the process is running now (0: none), for the watchdog's
@@ -233,6 +267,16 @@
       var failureMarks: [TraceChart.FailureMark] = []
       /// Whether the run is a reduction's candidate: its issues are noted, not reported.
       var reducing = false
+      /// The failures and known issues recorded during the schedule, held back (see
+      /// ``HeldSeries``).
+      var issues: [Issue] = []
+      var knownIssues: [Issue] = []
+      /// The known issues of the series' first schedule.
+      var firstKnownIssues: [Issue] = []
+      /// What the series reports (see ``HeldSeries``), set when it ends.
+      var reportedIssues: [Issue] = []
+      var reportedKnownIssues: [Issue] = []
+      var cancellation: (any Error)?
     }
 
     /// Runs the series on the calling thread. `failureCount` reads a test library's count of
@@ -243,6 +287,10 @@
       failureCount: (() -> Int)?,
       progress: LockedState<ScheduleProgress> = LockedState(ScheduleProgress())
     ) -> Report {
+      #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        // No schedule runs once the series is over (a crash or an exit then is not one's).
+        defer { CrashNote.schedule.store(0, ordering: .relaxed) }
+      #endif
       let thrown = LockedState<String?>(nil)
       // Runs one schedule of the body and judges it.
       func runOnce(
@@ -252,6 +300,9 @@
         progress.withLock {
           $0.failureLocations = []
           $0.failureMarks = []
+          $0.issues = []
+          $0.knownIssues = []
+          $0.cancellation = nil
         }
         let failuresBefore = failureCount?() ?? 0
         let result = ControlledExecutor.runBlocking(
@@ -260,8 +311,14 @@
         ) {
           do {
             try await body()
+          } catch is ExpectationFailedError {
+            // A failing `#require`: its issue is recorded already, and is the schedule's failure.
           } catch {
-            thrown.withLock { $0 = "\(error)" }
+            if Self.isTestCancellation(error) {
+              progress.withLock { $0.cancellation = error }
+            } else {
+              thrown.withLock { $0 = "\(error)" }
+            }
           }
         }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
@@ -273,7 +330,10 @@
           case .stuck(let job): .stuck(job)
           case .foreignExecutorHook(let message): .foreignExecutorHook(message)
           case .completed:
-            if let error = thrown.withLock({ $0 }) {
+            if progress.withLock({ $0.cancellation != nil }) {
+              // The body cancelled its test: the series stops here (see `runSeries`).
+              .threw("the test was cancelled")
+            } else if let error = thrown.withLock({ $0 }) {
               .threw(error)
             } else if failures > 0 {
               .failuresRecorded(failures)
@@ -287,14 +347,30 @@
         series, cancelling: cancelling,
         stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving)
       var report = runner.run { schedule in
-        progress.withLock { $0 = ScheduleProgress(number: schedule.number, failures: 0) }
+        progress.withLock { progress in
+          let firstKnownIssues = progress.firstKnownIssues
+          progress = ScheduleProgress(number: schedule.number, failures: 0)
+          progress.firstKnownIssues = firstKnownIssues
+        }
         Self.scheduleInProgress.withLock { $0 = schedule.number }
         #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
           CrashNote.schedule.store(schedule.number, ordering: .relaxed)
         #endif
-        return runOnce(schedule.strategy, cancelling: schedule.cancelling)
+        let judged = runOnce(schedule.strategy, cancelling: schedule.cancelling)
+        if schedule.number == 1 { progress.withLock { $0.firstKnownIssues = $0.knownIssues } }
+        return judged
+      }
+      // A test the body cancelled (`Test.cancel`) neither fails nor is reduced: it is cancelled.
+      if progress.withLock({ $0.cancellation != nil }) {
+        report.failure = nil
+        progress.withLock { $0.reportedKnownIssues = $0.knownIssues }
+        return report
       }
       report.failure?.failureMarks = progress.withLock(\.failureMarks)
+      progress.withLock { progress in
+        progress.reportedIssues = report.failure == nil ? [] : progress.issues
+        progress.reportedKnownIssues = report.failure == nil ? progress.firstKnownIssues : progress.knownIssues
+      }
       // Reduce the failing schedule to fewer preemptions: under Swift Testing only (a
       // candidate's XCTest failures could not be kept from the test), never for a replay.
       // Nor a run that left a job behind, or lost jobs to another tool's hook: no other run can
@@ -319,8 +395,12 @@
           if let lastProblem { report.failure?.problem = lastProblem }
           // Which strategy found the failure is the series' story, not the reduction's.
           report.failure?.run.strategySummary = failure.run.strategySummary
-          // The reducer's last run replayed the result: its failures are the ones to mark.
+          // The reducer's last run replayed the result: its failures are the ones to mark and report.
           report.failure?.failureMarks = progress.withLock(\.failureMarks)
+          progress.withLock { progress in
+            progress.reportedIssues = progress.issues
+            progress.reportedKnownIssues = progress.knownIssues
+          }
           report.failure?.reduction = ScheduleFailure.Reduction(
             preemptions: reduced.preemptions, originalPreemptions: reduced.originalPreemptions,
             originalSchedule: failure.run.schedule, runs: reduced.runs, budgetExhausted: reduced.budgetExhausted)
@@ -336,6 +416,12 @@
       case .stuck, .foreignExecutorHook: false
       default: true
       }
+    }
+
+    /// Whether `error` is what `Test.cancel(_:)` throws to cancel the running test (a type of
+    /// Swift Testing's own, which it does not make public).
+    static func isTestCancellation(_ error: any Error) -> Bool {
+      String(reflecting: type(of: error)) == "Testing.SkipInfo"
     }
 
     /// Whether `series` replays one given schedule.

@@ -64,7 +64,7 @@
         if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
           let (outcome, started) = await ChildProcessIsolation.run(test)
           if started {
-            ChildProcessIsolation.record(
+            try ChildProcessIsolation.record(
               outcome, testName: test.name, sourceLocation: test.sourceLocation,
               scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test)
             )
@@ -90,7 +90,7 @@
           CrashNote.install()
         }
       #endif
-      await Self.run(
+      try await Self.run(
         function, under: scheduling, testName: test.name, testID: ChildProcessIsolation.testID(test),
         sourceLocation: test.sourceLocation)
     }
@@ -132,22 +132,42 @@
       return words.joined(separator: "-") + "-schedule-\(scheduleNumber)"
     }
 
-    /// Runs `function` under `scheduling` and reports the first failing schedule.
+    /// Runs `function` under `scheduling` and reports the first failing schedule: each failure
+    /// its body recorded there once, the first carrying the failure's report and replay line
+    /// (or, for a failure no issue records — a deadlock, a thrown error — one issue at the
+    /// test's location); the known issues of one schedule; and a `Test.cancel` as the test's
+    /// cancellation.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func run(
       _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
       testID: String?, sourceLocation: SourceLocation
-    ) async {
-      await withoutActuallyEscaping(function) { body in
-        let report = await scheduling.run(body)
-        guard let failure = report.failure else { return }
+    ) async throws {
+      let cancellation: (any Error)? = await withoutActuallyEscaping(function) { body in
+        let held = await scheduling.runHoldingIssues(body)
+        for issue in held.knownIssues { await record(issue) }
+        guard let failure = held.report.failure else { return held.cancellation }
         // Named after the test, so that the attachments of several failing tests written to one
         // folder (`swift test --attachments-path`) stay apart.
         let stem = Self.attachmentStem(testName: testName, scheduleNumber: failure.scheduleNumber)
         // A schedule too long for a command line goes to a file the replay line names.
         let scheduleFile = ScheduleFile.saveIfLong(failure, stem: stem)
         let message = failure.message(testID: testID, scheduleFile: scheduleFile)
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        let during = Comment(rawValue: "During controlled schedule \(failure.scheduleNumber) (\(failure.series)).")
+        if case .failuresRecorded = failure.problem, let first = held.issues.first {
+          // The failures are the report: the first carries the rest of it (what was explored,
+          // the schedule, the replay line), without a headline that would point at itself.
+          var first = first
+          first.comments += [
+            during, Comment(rawValue: message.split(separator: "\n").dropFirst().joined(separator: "\n")),
+          ]
+          await record(first)
+          for var issue in held.issues.dropFirst() {
+            issue.comments.append(during)
+            await record(issue)
+          }
+        } else {
+          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        }
         if scheduleFile != nil {
           Attachment.record("\(failure.run.schedule)\n", named: "\(stem).schedule", sourceLocation: sourceLocation)
         }
@@ -162,6 +182,19 @@
           FileHandle.standardError.write(Data(text.utf8))
           exit(abandonedTestExitStatus)
         }
+        return nil
+      }
+      if let cancellation { throw cancellation }
+    }
+
+    /// Records `issue` as it was recorded in the body: its kind (an expectation, a caught
+    /// error, a known issue) and its place kept. Swift Testing records issues it makes itself
+    /// only, so a placeholder is recorded and an issue handler puts `issue` in its place.
+    static func record(_ issue: Issue) async {
+      guard let test = Test.current else { return }
+      let replace = IssueHandlingTrait.compactMapIssues { _ in issue }
+      try? await replace.provideScope(for: test, testCase: Test.Case.current) {
+        Issue.record(Comment(rawValue: "\(issue)"), sourceLocation: issue.sourceLocation ?? test.sourceLocation)
       }
     }
   }

@@ -16,6 +16,9 @@ public struct SeriesReport: Sendable {
   /// Whether the series stopped early, passing, because no new interleaving came for
   /// ``SeriesRunner/stopAfterSchedulesWithoutNewInterleaving`` schedules.
   public var stoppedUnchanged = false
+  /// Whether the series stopped early, passing so far, because the task that ran it was
+  /// cancelled (a test's time limit ran out, say): the schedules after it were not run.
+  public var stoppedByTaskCancellation = false
   /// What the schedules did outside the harness, all together (see ``OutsideWork``).
   public var outsideWork = OutsideWork()
   /// Cancellation targets that no schedule ever made cancellable, each with why (see

@@ -63,6 +63,11 @@ public struct SeriesRunner: Sendable {
       report.outsideWork.merge(result.outsideWork)
       if let reached = result.reachedCancellationTargets { reachedTargets.append(reached) }
       guard let problem else {
+        // A cancelled caller (a test past its time limit) wants no more schedules.
+        if Task.isCancelled {
+          report.stoppedByTaskCancellation = true
+          return (result, false)
+        }
         if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
           report.stoppedUnchanged = true
           return (result, false)

@@ -41,16 +41,23 @@
         {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":24,"fileID":"M/T.swift","line":15}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"},{"symbol":"details","text":"one is not two"}],"testID":"M.t()"},"version":0}
         {"kind":"event","payload":{"issue":{"isKnown":true,"sourceLocation":{"_filePath":"/p/T.swift","column":1,"fileID":"M/T.swift","line":20}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"known"}],"testID":"M.t()"},"version":0}
         {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":2,"fileID":"M/T.swift","line":9}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"Controlled schedule 1 failed"}],"testID":"M.t()"},"version":0}
+        {"kind":"event","payload":{"_comments":["not today"],"_sourceLocation":{"_filePath":"/p/T.swift","column":40,"fileID":"M/T.swift","line":30},"kind":"testCancelled","messages":[],"testID":"M.c()"},"version":0}
         not json
         """
-      let issues = WorkerBatch.events(Data(stream.utf8)).issues["M.t()"] ?? []
+      let events = WorkerBatch.events(Data(stream.utf8))
       #expect(
-        issues == [
+        events.issues["M.t()"] == [
           .init(
             text: "Expectation failed: 1 == 2\none is not two", fileID: "M/T.swift", filePath: "/p/T.swift", line: 15,
             column: 24),
+          .init(text: "known", fileID: "M/T.swift", filePath: "/p/T.swift", line: 20, column: 1, isKnown: true),
           .init(text: "Controlled schedule 1 failed", fileID: "M/T.swift", filePath: "/p/T.swift", line: 9, column: 2),
         ])
+      // A test that cancelled itself: its comment and place, for the parent to cancel it too.
+      #expect(
+        events.cancellations["M.c()"]
+          == .init(text: "not today", fileID: "M/T.swift", filePath: "/p/T.swift", line: 30, column: 40))
+      #expect(events.cancellations["M.t()"] == nil)
     }
 
     /// A crashed child's report is the runtime's message with its line, not a register dump;

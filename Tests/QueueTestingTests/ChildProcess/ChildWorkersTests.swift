@@ -112,6 +112,20 @@
         skipped.outcomes["b"]?.standardError.hasPrefix("the child process exited (status 0) without running") == true)
     }
 
+    /// A worker that exited by itself (status 0) in the middle of a test: the code under test
+    /// called `exit`. That test is marked as having ended its process, not passed; the tests
+    /// after it run again.
+    @Test func aWorkerThatExitsDuringATestFailsThatTest() {
+      let batch = WorkerBatch(tests: ["a", "b", "c"])
+      let split = batch.split(
+        events: WorkerBatch.events(Self.stream(started: ["a", "b"], ended: ["a"])),
+        process: Outcome(status: 0, endedBySignal: false, issues: [], standardError: "note"))
+      #expect(split.outcomes["a"]?.exitedDuringTest == false)
+      #expect(split.outcomes["b"]?.exitedDuringTest == true)
+      #expect(split.outcomes["b"]?.status == 0)
+      #expect(split.again == ["c"])
+    }
+
     /// The parent ended a stuck worker: the running test gets the verdict; between tests, the
     /// ones not started run again.
     @Test func aParentsVerdictGoesToTheRunningTest() {

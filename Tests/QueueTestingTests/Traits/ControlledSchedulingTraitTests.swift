@@ -67,16 +67,80 @@
           }
         }
       }
-      // The failing `#expect`, annotated with its schedule, then the trait's summary with the
-      // replay line, at the test's own location.
-      try #require(issues.count == 2)
+      // One issue: the failing `#expect`, as it was recorded (its kind and place), annotated
+      // with its schedule and carrying the rest of the report, the replay line among it.
+      try #require(issues.count == 1)
       #expect(issues[0].text.contains("naiveTaskPerCallViolations()"))
+      if case .expectationFailed = issues[0].kind {
+      } else {
+        Issue.record("the issue's kind was not kept: \(issues[0])")
+      }
       #expect(issues[0].text.contains("During controlled schedule 1 (random, 20 schedules, seed 1)."))
-      #expect(
-        issues[1].text.contains("Controlled schedule 1 failed (random, 20 schedules, seed 1): 1 failure recorded"))
-      #expect(issues[1].text.contains("Replay it alone: QUEUE_TESTING_SCHEDULE='s1:"))
-      #expect(issues[1].text.contains(ControlledScheduling.replayCommand(testID: String(describing: test.id))))
-      #expect(issues[1].sourceLocation == test.sourceLocation)
+      #expect(issues[0].text.contains("Explored: "))
+      #expect(issues[0].text.contains("Replay it alone: QUEUE_TESTING_SCHEDULE='s1:"))
+      #expect(issues[0].text.contains(ControlledScheduling.replayCommand(testID: String(describing: test.id))))
+      #expect(!issues[0].text.contains("see above"))
+      #expect(issues[0].sourceLocation != test.sourceLocation)
+    }
+
+    /// Swift Testing as users write it, in place under the trait: a failing `#require` is one
+    /// issue (not also "the body threw"), a known issue is recorded once over all schedules and
+    /// stays known, and `Test.cancel` cancels the test (the series stops at it) instead of failing it.
+    @Test func requireKnownIssuesAndCancelBehaveAsInPlainSwiftTesting() async throws {
+      let trait = ControlledSchedulingTrait.controlledScheduling(.random(5, seed: 1))
+      let test = try #require(Test.current)
+      let inScope: (@escaping @Sendable () async throws -> Void) async throws -> [Issue] = { body in
+        try await capturingIssues {
+          try await ChildProcessIsolation.$runsInPlace.withValue(true) {
+            try await trait.provideScope(for: test, testCase: Test.Case.current, performing: body)
+          }
+        }
+      }
+      let required = try await inScope {
+        let missing: Int? = nil
+        _ = try #require(missing)
+      }
+      try #require(required.count == 1, "\(required.map(\.text))")
+      #expect(required[0].text.contains("Expectation failed: missing"))
+      #expect(!required[0].text.contains("the body threw"))
+      #expect(required[0].text.contains("Replay it alone:"))
+
+      let known = try await inScope {
+        withKnownIssue("off by one") { #expect(1 + 1 == 3) }
+      }
+      try #require(known.count == 1, "\(known.map(\.text))")
+      #expect(!known[0].isFailure && known[0].severity == .error)
+
+      let runs = LockedState(0)
+      var cancelled = false
+      do {
+        _ = try await inScope {
+          runs.withLock { $0 += 1 }
+          if runs.withLock({ $0 }) == 2 { try Test.cancel("not configured here") }
+        }
+      } catch {
+        cancelled = ControlledScheduling.isTestCancellation(error)
+      }
+      #expect(cancelled)
+      #expect(runs.withLock { $0 } == 2)
+    }
+
+    /// A series whose caller is cancelled (a test past its `.timeLimit`) stops after the schedule
+    /// running, passing so far: the time limit's own issue is the test's one report.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func aCancelledCallerStopsTheSeries() async throws {
+      let runs = LockedState(0)
+      let task = Task {
+        await ControlledScheduling(.random(50, seed: 1)).run {
+          runs.withLock { $0 += 1 }
+        }
+      }
+      task.cancel()
+      let report = await task.value
+      #expect(report.stoppedByTaskCancellation)
+      #expect(report.failure == nil)
+      #expect(report.schedulesRun == 1)
+      #expect(runs.withLock { $0 } == 1)
     }
 
     /// The replay line selects the failing test and nothing else: its filter is the full test ID,
@@ -157,7 +221,7 @@
           processExitsWith: .exitCode(ControlledSchedulingTrait.abandonedTestExitStatus),
           observing: [\.standardErrorContent]
         ) {
-          await ControlledSchedulingTrait.run(
+          try? await ControlledSchedulingTrait.run(
             {
               await withNamedContinuation("reply", park)
             }, under: ControlledScheduling(.random(5)), testName: "stuck()", testID: "M.S/stuck()",
@@ -278,8 +342,11 @@
       let failure = try #require(report.withLock { $0 }?.failure)
       #expect(failure.problem == .failuresRecorded(1))
       #expect(failure.scheduleNumber <= 3)
-      #expect(issues.count == 1)
-      #expect(issues.first?.text.contains("Queue guarantee broken: fifo-start violated on queue 'broken'") == true)
+      // `run` reports the failure and records nothing in the calling test.
+      #expect(issues.isEmpty)
+      #expect(
+        failure.failureMarks.first?.text.contains("Queue guarantee broken: fifo-start violated on queue 'broken'")
+          == true)
     }
 
     /// The environment adjusts a configuration, and bad values are errors that say why.

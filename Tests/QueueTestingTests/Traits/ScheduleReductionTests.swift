@@ -276,9 +276,9 @@
           }
         }
       }
-      try #require(issues.count == 2, "\(issues.map(\.text))")
+      try #require(issues.count == 1, "\(issues.map(\.text))")
       #expect(issues[0].text.contains("balance.value == 120"))
-      #expect(issues[1].text.contains("Preemptions: 1 preemption"), "\(issues[1].text)")
+      #expect(issues[0].text.contains("Preemptions: 1 preemption"), "\(issues[0].text)")
     }
   }
 #endif
