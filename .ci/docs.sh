@@ -40,7 +40,10 @@ root = pathlib.Path(".")
 examples = root / ".ci/doc-examples"
 def normalize(text):
     return "\n".join(line.strip() for line in text.strip().splitlines() if line.strip())
-compiled = [normalize(p.read_text()) for p in sorted((examples / "Tests").rglob("*.swift"))]
+files = sorted((examples / "Tests").rglob("*.swift"))
+compiled = [normalize(p.read_text()) for p in files]
+def imports(text):
+    return {line.strip() for line in text.splitlines() if line.strip().startswith("import ")}
 products = set(re.findall(r'\.(?:library|executable)\(name: "([^"]+)"', (root / "Package.swift").read_text()))
 blocks = []
 pages = [root / "README.md", *sorted(root.glob("Sources/*/*.docc/*.md"))]
@@ -60,6 +63,7 @@ for source in sorted(root.glob("Sources/**/*.swift")):
             index = end
         index += 1
 missing = 0
+shown_imports = {}
 for where, block in blocks:
     if block.lstrip().startswith("dependencies: ["):
         # A manifest example: it cannot resolve its URL offline, so check the names it uses.
@@ -70,9 +74,23 @@ for where, block in blocks:
             print(f"{where}: the manifest example names {sorted(unknown) or 'no product'}; products: {sorted(products)}",
                   file=sys.stderr)
         continue
-    if not any(normalize(block) in text for text in compiled):
+    homes = [path for path, text in zip(files, compiled) if normalize(block) in text]
+    if not homes:
         missing += 1
         print(f"{where}: this example is not in .ci/doc-examples:\n{block}", file=sys.stderr)
+        continue
+    # An example compiles with the imports it shows: a block that shows imports compiles in a file
+    # that imports nothing else; in an article, which shows its imports once, every example
+    # compiles in a file that imports nothing the article has not shown by then.
+    shown = imports(block)
+    if where.startswith("Sources/") and where.endswith(".md"):
+        shown |= shown_imports.get(where, set())
+        shown_imports[where] = shown
+    if shown and not any(imports(path.read_text()) <= shown for path in homes):
+        missing += 1
+        extra = sorted(imports(homes[0].read_text()) - shown)
+        print(f"{where}: this example compiles only with imports its page does not show ({', '.join(extra)}):\n{block}",
+              file=sys.stderr)
 if missing:
     sys.exit(f"docs: {missing} of {len(blocks)} examples are not compiled")
 print(f"docs: all {len(blocks)} Swift examples (README, DocC catalogs, doc comments) are compiled in .ci/doc-examples")
@@ -121,7 +139,7 @@ echo "docs: every example passes, and the two failing by design fail as the docu
 # children is reduced to the one preemption it needs, the reduced schedule's replay fails again,
 # and the test's picture has a lane per task of the run, the preemption and the failure marked.
 test=taskGroupLosesNoUpdate
-grep -A8 "✘ Test $test() recorded an issue at ReadingAFailureExample.swift:12" "$log" \
+grep -A8 "✘ Test $test() recorded an issue at ReadingAFailureExample.swift:23" "$log" \
   | grep -Eq "Preemptions: 1 preemption \(step [0-9]+: task [0-9]+ → task [0-9]+\)" \
   || fail "$test was not reduced to 1 preemption"
 # shellcheck source=.ci/replay.sh

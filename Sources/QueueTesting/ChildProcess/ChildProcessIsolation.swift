@@ -44,6 +44,9 @@
       /// The child exited by itself (status 0 or 1) while the test ran: the code under test
       /// called `exit`.
       var exitedDuringTest = false
+      /// What the child's running schedule wrote before the child ended in it (see
+      /// ``ScheduleOutput``); nil when it ended between tests or wrote nothing.
+      var runningOutput: String?
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -54,6 +57,9 @@
       var column: Int
       /// Recorded inside `withKnownIssue`: it does not fail the test.
       var isKnown = false
+      /// The arguments of the parameterized test's case that recorded it (see
+      /// ``TestCaseArguments``); nil: no case said so.
+      var caseArguments: String?
 
       /// Where the issue was recorded.
       var sourceLocation: SourceLocation {
@@ -169,6 +175,7 @@
       process.arguments = childArguments(from: arguments, testIDs: testIDs, eventsPath: events.path)
       var environment = ProcessInfo.processInfo.environment
       environment[childVariable] = "1"
+      if let folder = ScheduleOutput.parentFolder { environment[ScheduleOutput.variable] = folder }
       // The child ends itself when this process is gone (see `JobWatchdog`).
       environment[JobWatchdog.parentVariable] = String(ProcessInfo.processInfo.processIdentifier)
       if hasHeartbeat { environment[heartbeatVariable] = heartbeat.path }
@@ -239,10 +246,16 @@
       running.signal()
       streamWatched.wait()
       errorsRead.wait()
-      let outcome = Outcome(
+      var outcome = Outcome(
         status: process.terminationStatus, endedBySignal: process.terminationReason == .uncaughtSignal,
         issues: [], standardError: String(decoding: errorText.withLock { $0 }, as: UTF8.self),
         parentVerdict: verdict.withLock { $0 })
+      // A child that ended inside a schedule wrote its last words (the runtime's crash message,
+      // the watchdog's report, an exit's note) where that schedule's output went.
+      if let running = ScheduleOutput.takeRunning(pid: pid), !running.isEmpty {
+        outcome.runningOutput = running
+        outcome.standardError += "\n" + running
+      }
       return (outcome, (try? Data(contentsOf: events)) ?? Data())
     }
 
@@ -277,6 +290,16 @@
       // "Issue recorded" is the headline Swift Testing gives an issue with only a comment;
       // recording it again would repeat it above the comment.
       if messages.count > 1, messages[0] == "Issue recorded" { messages.removeFirst() }
+      // The case of a parameterized test that recorded it, which the child tagged (see the trait).
+      var caseArguments: String?
+      messages = messages.flatMap { message -> [String] in
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let index = lines.lastIndex(where: { $0.hasPrefix(TestCaseArguments.issueTag) }) {
+          caseArguments = String(lines[index].dropFirst(TestCaseArguments.issueTag.count))
+          lines.remove(at: index)
+        }
+        return lines.isEmpty ? [] : [lines.joined(separator: "\n")]
+      }
       let location = issue["sourceLocation"] as? [String: Any] ?? [:]
       return ChildIssue(
         text: messages.joined(separator: "\n"),
@@ -284,7 +307,7 @@
         filePath: location["_filePath"] as? String ?? "?",
         line: location["line"] as? Int ?? 1,
         column: location["column"] as? Int ?? 1,
-        isKnown: isKnown)
+        isKnown: isKnown, caseArguments: caseArguments)
     }
 
     /// Records in this process what the child did: each of its issues at its place, and a
@@ -292,27 +315,35 @@
     ///
     /// `scheduling` (the test's, as the environment adjusts it) and `testID` say how to run the
     /// series to a schedule that crashed.
+    ///
+    /// For a case of a parameterized test (`arguments`), only the issues the child tagged with
+    /// that case are recorded; `recordsWhatNoCaseOwns` (the case that started the child) records
+    /// the rest: untagged issues, a crash, a stuck job, a verdict.
     static func record(
       _ outcome: Outcome, testName: String, sourceLocation: SourceLocation, scheduling: ControlledScheduling? = nil,
-      testID: String? = nil
+      testID: String? = nil, arguments: String? = nil, recordsWhatNoCaseOwns: Bool = true
     ) throws {
-      // The test's time limit binds here too, and Swift Testing records its overrun here: the
-      // child's record of the same overrun would count it twice.
-      for issue in outcome.issues where !issue.text.hasPrefix(timeLimitIssuePrefix) {
-        if issue.isKnown {
-          // Known in the child, known here: the test passes "with 1 known issue", as in place.
-          withKnownIssue {
-            Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
-          }
-        } else {
-          Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
+      if let testID, let kept = ScheduleOutput.take(testID: testID, arguments: arguments) {
+        ScheduleOutput.show(kept)
+      }
+      let owned = outcome.issues.filter { issue in
+        issue.caseArguments.map { $0 == arguments } ?? recordsWhatNoCaseOwns
+      }
+      guard recordsWhatNoCaseOwns else {
+        try record(issues: owned, cancellation: nil)
+        return
+      }
+      if let running = outcome.runningOutput {
+        let notes = [CrashNote.marker, CrashNote.exitMarker, JobWatchdog.reportMarker]
+        let lines = running.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+          !notes.contains { line.hasPrefix($0) }
+        }
+        let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.isEmpty {
+          ScheduleOutput.show("\(testName) printed, during the schedule it did not finish:\n\(text)\n")
         }
       }
-      if let cancellation = outcome.cancellation {
-        try Test.cancel(
-          cancellation.text.isEmpty ? nil : Comment(rawValue: cancellation.text),
-          sourceLocation: cancellation.sourceLocation)
-      }
+      try record(issues: owned, cancellation: outcome.cancellation)
       if outcome.exitedDuringTest {
         var text = "\(testName) ended the process running it: the code under test called exit(\(outcome.status))"
         if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {
@@ -373,6 +404,27 @@
         Issue.record(
           Comment(rawValue: crashText(outcome, testName: testName, scheduling: scheduling, testID: testID)),
           sourceLocation: sourceLocation)
+      }
+    }
+
+    /// Records the child's `issues` here (known ones as known), then its cancellation.
+    private static func record(issues: [ChildIssue], cancellation: ChildIssue?) throws {
+      // The test's time limit binds here too, and Swift Testing records its overrun here: the
+      // child's record of the same overrun would count it twice.
+      for issue in issues where !issue.text.hasPrefix(timeLimitIssuePrefix) {
+        if issue.isKnown {
+          // Known in the child, known here: the test passes "with 1 known issue", as in place.
+          withKnownIssue {
+            Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
+          }
+        } else {
+          Issue.record(Comment(rawValue: issue.text), sourceLocation: issue.sourceLocation)
+        }
+      }
+      if let cancellation {
+        try Test.cancel(
+          cancellation.text.isEmpty ? nil : Comment(rawValue: cancellation.text),
+          sourceLocation: cancellation.sourceLocation)
       }
     }
 

@@ -97,7 +97,8 @@
         case "testEnded": ended.insert(test)
         case "issueRecorded":
           if let issue = ChildProcessIsolation.issue(in: payload) { issues[test, default: []].append(issue) }
-        case "testCancelled", "testCaseCancelled":
+        // A case's own cancellation (the cases a replay line does not select) is not the test's.
+        case "testCancelled":
           if cancellations[test] == nil { cancellations[test] = ChildProcessIsolation.cancellation(in: payload) }
         default: break
         }

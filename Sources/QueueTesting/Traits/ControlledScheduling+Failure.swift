@@ -6,9 +6,17 @@
     ///     ``ControlledScheduling/replayCommand(testID:)``); nil: no command.
     ///   - scheduleFile: Where the schedule was saved when it is too long to spell out (see
     ///     ``ControlledScheduling/scheduleFileVariable``): the lines then name the file.
+    /// - Returns: The text, several lines.
     public func message(testID: String? = nil, scheduleFile: String? = nil) -> String {
+      message(testID: testID, scheduleFile: scheduleFile, arguments: nil)
+    }
+
+    /// The same, for one case of a parameterized test: `arguments` (the case's, as
+    /// ``ControlledScheduling/argumentsVariable`` takes them) makes the replay line run that
+    /// case alone.
+    func message(testID: String?, scheduleFile: String?, arguments: String?) -> String {
       let what = problem.summary
-      let filter = testID.map { " " + ControlledScheduling.replayCommand(testID: $0) } ?? ""
+      let filter = testID.map { " " + ControlledScheduling.replayCommand(testID: $0, arguments: arguments) } ?? ""
       // A portfolio takes turns between strategies: say which one found the failure.
       let foundBy = series.kind == .portfolio ? run.strategySummary.map { "\nFound by: \($0)" } ?? "" : ""
       let explored =

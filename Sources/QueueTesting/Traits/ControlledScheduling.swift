@@ -55,6 +55,10 @@
     public static let scheduleFileVariable = "QUEUE_TESTING_SCHEDULE_FILE"
     /// The environment variable that replaces the seed of a random or PCT series.
     public static let seedVariable = "QUEUE_TESTING_SEED"
+    /// The environment variable that picks one case of a parameterized test by its arguments, in
+    /// the form a failure's replay line gives them (`value: 20`); the test's other cases are
+    /// cancelled, not run.
+    public static let argumentsVariable = "QUEUE_TESTING_ARGUMENTS"
 
     /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
     /// of depths 1 to 3 in turn), with no cancellation choices.
@@ -117,8 +121,8 @@
     /// How to run this series up to a given schedule again, for the test `testID` (see
     /// ``replayCommand(testID:)``): the same seed replays a random, PCT or portfolio series
     /// schedule by schedule.
-    func rerunLine(testID: String) -> String {
-      let command = Self.replayCommand(testID: testID)
+    func rerunLine(testID: String, arguments: String? = nil) -> String {
+      let command = Self.replayCommand(testID: testID, arguments: arguments)
       switch series.kind {
       case .random, .pct, .portfolio:
         return "\(Self.seedVariable)=\(series.seed) \(command)"
@@ -137,9 +141,20 @@
     /// that may match anywhere in an identifier, so the identifier is escaped and anchored:
     /// neither `nameFixed` nor a test of the same name in another suite runs beside it.
     public static func replayCommand(testID: String) -> String {
+      replayCommand(testID: testID, arguments: nil)
+    }
+
+    /// The command that runs one case of a parameterized test (`arguments`: the case's
+    /// arguments, as ``argumentsVariable`` takes them), or the whole test when nil.
+    static func replayCommand(testID: String, arguments: String?) -> String {
       let pattern = "^" + NSRegularExpression.escapedPattern(for: testID) + "$"
-      let quoted = "'" + pattern.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-      return "swift test --filter \(quoted)"
+      let selection = arguments.map { "\(argumentsVariable)=\(shellQuoted($0)) " } ?? ""
+      return "\(selection)swift test --filter \(shellQuoted(pattern))"
+    }
+
+    /// `text` in single quotes, for a POSIX shell.
+    static func shellQuoted(_ text: String) -> String {
+      "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// The failure a test under controlled scheduling gets on a system older than controlled runs
@@ -356,6 +371,10 @@
         #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
           CrashNote.schedule.store(schedule.number, ordering: .relaxed)
         #endif
+        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+          ScheduleOutput.current?.begin()
+          defer { ScheduleOutput.current?.end(scheduleNumber: schedule.number) }
+        #endif
         let judged = runOnce(schedule.strategy, cancelling: schedule.cancelling)
         if schedule.number == 1 { progress.withLock { $0.firstKnownIssues = $0.knownIssues } }
         return judged
@@ -383,6 +402,10 @@
         var lastProblem: Failure.Problem?
         let reduced = reducing.reduce(failure.run) { strategy in
           progress.withLock { $0.failures = 0 }
+          #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+            ScheduleOutput.current?.begin()
+            defer { ScheduleOutput.current?.end(scheduleNumber: 0) }
+          #endif
           let (run, problem) = runOnce(strategy, cancelling: nil)
           lastProblem = problem
           let locations = progress.withLock(\.failureLocations)

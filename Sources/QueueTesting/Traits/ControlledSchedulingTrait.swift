@@ -22,6 +22,18 @@
   /// message naming the schedule and a line that replays it alone, and the run's trace is
   /// attached (`swift test --attachments-path DIR` writes it to disk).
   ///
+  /// The rest of Swift Testing works as in a plain test, adapted to a body that runs many times:
+  /// each failure of the failing schedule is one issue (the first carries the report); known
+  /// issues are recorded once; `Test.cancel` cancels the test; each case of a parameterized
+  /// test is its own series, and its replay line selects it (``ControlledScheduling/argumentsVariable``);
+  /// a `.timeLimit` overrun stops the series. In a child process, the output the body writes is
+  /// shown for one schedule: the failing one, or the first when all pass.
+  ///
+  /// Clocks: `ContinuousClock.now`, `SuspendingClock.now` and `Date()` read the real clock even
+  /// inside a run (the runtime reads the system clock directly, with no hook), so they do not
+  /// move when a sleep ends in virtual time. Give code that reads the time a `Clock` and pass it
+  /// ``VirtualClock`` in the test: its `now` is the run's virtual time.
+  ///
   /// A test whose run deadlocks, exceeds the step budget or waits for an outside wake-up that
   /// never comes cannot finish, and Swift Testing has no way to abandon a running test function.
   /// So, when the test binary was started by a command line that selects Swift Testing (as
@@ -59,16 +71,24 @@
         return
       }
       let environment = ProcessInfo.processInfo.environment
+      // Each case of a parameterized test is a series of its own, named by its arguments; a
+      // replay line runs one case alone by naming them.
+      let arguments = TestCaseArguments.text(of: testCase)
+      if let selected = environment[ControlledScheduling.argumentsVariable], let arguments,
+        arguments != selected.trimmingCharacters(in: .whitespaces)
+      {
+        try Test.cancel(Comment(rawValue: "\(ControlledScheduling.argumentsVariable) selects the case \(selected)"))
+      }
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         // No child processes where an app cannot start one: tests run in place there.
         if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
+          // The cases of a test share one child; each records what the child says of it, and
+          // the case that started the child records what belongs to no case (a crash).
           let (outcome, started) = await ChildProcessIsolation.run(test)
-          if started {
-            try ChildProcessIsolation.record(
-              outcome, testName: test.name, sourceLocation: test.sourceLocation,
-              scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test)
-            )
-          }
+          try ChildProcessIsolation.record(
+            outcome, testName: test.name, sourceLocation: test.sourceLocation,
+            scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test),
+            arguments: arguments, recordsWhatNoCaseOwns: started)
           return
         }
       #endif
@@ -83,15 +103,26 @@
       // child process, the watchdog ends the child with the same report (the child's driver is
       // the test's own thread, which keeps the body's thread-bound state as it is in place).
       scheduling.jobTimeLimit = JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment)
+      let testID = ChildProcessIsolation.testID(test)
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         if ChildProcessIsolation.isChild(environment: environment) {
           scheduling.jobTimeLimit = nil
-          Self.startWatchdog(for: test, scheduling: scheduling, environment: environment)
+          Self.startWatchdog(for: test, arguments: arguments, scheduling: scheduling, environment: environment)
           CrashNote.install()
+          // One schedule's output, not a hundred (see `ScheduleOutput`).
+          if let folder = environment[ScheduleOutput.variable] {
+            let output = ScheduleOutput(folder: folder, testID: testID, arguments: arguments)
+            try await ScheduleOutput.$current.withValue(output) {
+              try await Self.run(
+                function, under: scheduling, testName: test.name, testID: testID, arguments: arguments,
+                tagsIssues: true, sourceLocation: test.sourceLocation)
+            }
+            return
+          }
         }
       #endif
       try await Self.run(
-        function, under: scheduling, testName: test.name, testID: ChildProcessIsolation.testID(test),
+        function, under: scheduling, testName: test.name, testID: testID, arguments: arguments,
         sourceLocation: test.sourceLocation)
     }
 
@@ -99,10 +130,12 @@
       /// In the child process that runs `test`: ends it, with a report, when one job runs past the
       /// limit, or when the parent is gone (see ``JobWatchdog``).
       @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
-      static func startWatchdog(for test: Test, scheduling: ControlledScheduling, environment: [String: String]) {
+      static func startWatchdog(
+        for test: Test, arguments: String?, scheduling: ControlledScheduling, environment: [String: String]
+      ) {
         let name = test.name
         let series = scheduling.series
-        let rerun = scheduling.rerunLine(testID: ChildProcessIsolation.testID(test))
+        let rerun = scheduling.rerunLine(testID: ChildProcessIsolation.testID(test), arguments: arguments)
         JobWatchdog.start(
           limit: JobWatchdog.jobTimeLimit(testTimeLimit: test.timeLimit, environment: environment),
           parent: environment[JobWatchdog.parentVariable].flatMap { Int32($0) },
@@ -140,33 +173,54 @@
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     static func run(
       _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
-      testID: String?, sourceLocation: SourceLocation
+      testID: String?, arguments: String? = nil, tagsIssues: Bool = false, sourceLocation: SourceLocation
     ) async throws {
+      // In a child, each issue of a parameterized test's case says which case it is.
+      let tag = tagsIssues ? arguments.map { [Comment(rawValue: TestCaseArguments.issueTag + $0)] } ?? [] : []
       let cancellation: (any Error)? = await withoutActuallyEscaping(function) { body in
         let held = await scheduling.runHoldingIssues(body)
-        for issue in held.knownIssues { await record(issue) }
+        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+          let name = testName ?? "The test"
+          if let failure = held.report.failure {
+            ScheduleOutput.current?.keep(
+              failed: true,
+              header: "\(name) printed, during controlled schedule \(failure.scheduleNumber) (\(scheduling.series)), "
+                + "the one that failed:")
+          } else {
+            ScheduleOutput.current?.keep(
+              failed: false,
+              header: "\(name) printed, during controlled schedule 1 of \(held.report.schedulesRun) "
+                + "(\(scheduling.series); the output of the others is not shown):")
+          }
+        #endif
+        for var issue in held.knownIssues {
+          issue.comments += tag
+          await record(issue)
+        }
         guard let failure = held.report.failure else { return held.cancellation }
         // Named after the test, so that the attachments of several failing tests written to one
         // folder (`swift test --attachments-path`) stay apart.
         let stem = Self.attachmentStem(testName: testName, scheduleNumber: failure.scheduleNumber)
         // A schedule too long for a command line goes to a file the replay line names.
         let scheduleFile = ScheduleFile.saveIfLong(failure, stem: stem)
-        let message = failure.message(testID: testID, scheduleFile: scheduleFile)
+        let message = failure.message(testID: testID, scheduleFile: scheduleFile, arguments: arguments)
         let during = Comment(rawValue: "During controlled schedule \(failure.scheduleNumber) (\(failure.series)).")
+        let named = arguments.map { Comment(rawValue: "With the arguments \($0).") }
         if case .failuresRecorded = failure.problem, let first = held.issues.first {
           // The failures are the report: the first carries the rest of it (what was explored,
           // the schedule, the replay line), without a headline that would point at itself.
           var first = first
-          first.comments += [
-            during, Comment(rawValue: message.split(separator: "\n").dropFirst().joined(separator: "\n")),
-          ]
+          first.comments += [during] + (named.map { [$0] } ?? [])
+          first.comments.append(Comment(rawValue: message.split(separator: "\n").dropFirst().joined(separator: "\n")))
+          first.comments += tag
           await record(first)
           for var issue in held.issues.dropFirst() {
-            issue.comments.append(during)
+            issue.comments += [during] + (named.map { [$0] } ?? []) + tag
             await record(issue)
           }
         } else {
-          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+          let text = message + (named.map { "\n" + $0.rawValue } ?? "") + tag.map { "\n" + $0.rawValue }.joined()
+          Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
         }
         if scheduleFile != nil {
           Attachment.record("\(failure.run.schedule)\n", named: "\(stem).schedule", sourceLocation: sourceLocation)

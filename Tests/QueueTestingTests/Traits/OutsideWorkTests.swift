@@ -139,7 +139,13 @@
         }, failureCount: nil)
       #expect(report.failure == nil, "\(report.failure?.message() ?? "")")
       #expect(report.schedulesRun == 50)
-      #expect(report.outsideWork.jobs > 0)
+      // The report notices the work handed to Dispatch. Whether a resumption also comes back as a
+      // job of its own depends on real threads (a callback that resumes the continuation before
+      // its task has suspended leaves no job), so that count is not asserted. Under the thread
+      // sanitizer, whose runtime takes the Dispatch calls itself, the hand-off is not counted.
+      if ControlledExecutor.countsOutsideWork {
+        #expect(report.outsideWork.handedToDispatch > 0, "\(report.outsideWork)")
+      }
     }
 
     @Test("Code under a task-executor preference of its own completes, and an exhaustive search does not claim it")

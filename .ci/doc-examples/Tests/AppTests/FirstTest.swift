@@ -36,3 +36,12 @@ func queuedIncrementsArriveInOrder() async {
   #expect(await counter.outOfOrder == 0)
   expectQueueGuarantees()   // the queues' own FIFO and actor guarantees, checked over this run
 }
+
+// The README's clock example: `VirtualClock` reads the run's virtual time.
+@Test(.controlledScheduling())
+func virtualTimeMovesAcrossASleep() async throws {
+  let clock = VirtualClock()
+  let start = clock.now
+  try await clock.sleep(for: .seconds(5))
+  #expect(start.duration(to: clock.now) >= .seconds(5))
+}
