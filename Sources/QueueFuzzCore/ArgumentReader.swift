@@ -1,3 +1,5 @@
+import QueueScenarios
+
 /// Reads a command's arguments: positional words and `--option value` pairs, each option known.
 struct ArgumentReader {
   /// A usage mistake, reported with exit status 2.
@@ -24,8 +26,15 @@ struct ArgumentReader {
           values[argument] = arguments[index + 1]
           index += 1
         } else {
-          let known = (options.union(flagNames)).sorted().joined(separator: ", ")
-          throw UsageError(message: "unknown option '\(argument)' (known: \(known))")
+          let names = options.union(flagNames)
+          // `--option=value` is a common habit: say how this command line takes it.
+          let (name, value) = argument.split(separator: "=", maxSplits: 1).map(String.init).splitFirst
+          if let value, names.contains(name) {
+            throw UsageError(message: "write '\(name) \(value)' (a space, not '=')")
+          }
+          let known = names.sorted().joined(separator: ", ")
+          throw UsageError(
+            message: "unknown option '\(argument)'\(NearestWord.suggestion(for: name, among: names)) (known: \(known))")
         }
       } else {
         positionals.append(argument)
@@ -63,5 +72,12 @@ struct ArgumentReader {
       throw UsageError(message: "option '\(option)' expects one of \(known), found '\(text)'")
     }
     return choice
+  }
+}
+
+extension Array where Element == String {
+  /// The first element, and the second if there is one.
+  fileprivate var splitFirst: (String, String?) {
+    (self.first ?? "", count > 1 ? self[1] : nil)
   }
 }

@@ -12,6 +12,8 @@ public enum QueueFuzz {
     checks the ordering guarantees of FIFOQueue, ActorQueue and MainActor.queue.
 
     USAGE: queue-fuzz <command> [options]
+           queue-fuzz help <command>
+           queue-fuzz --version
 
     COMMANDS:
       run PATH...          Check every scenario file under PATH (files or folders, recursive).
@@ -20,8 +22,17 @@ public enum QueueFuzz {
       stress               Generate and check scenarios for a time budget; shrink and save failures.
       shrink FILE          Shrink a failing scenario and schedule to a small regression file.
 
-    Run 'queue-fuzz <command> --help' for a command's options.
+    Run 'queue-fuzz help <command>' (or 'queue-fuzz <command> --help') for a command's options.
     """
+
+  /// This build's version: the package has no tagged release yet, so it says which format of
+  /// scenario files it reads and which schedules (`s1:`) it replays, the two things a version
+  /// must match to replay a saved failure.
+  public static let version =
+    "queue-fuzz 0.1.0-dev (scenario format \(ScenarioParser.formatVersion), schedules \(Schedule.versionPrefix))"
+
+  /// The command names, for help and for "did you mean".
+  static let commandNames = ["run", "replay", "generate", "stress", "shrink"]
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.
   public static func main(_ arguments: [String], console: FuzzConsole = .standard) -> Int32 {
@@ -31,8 +42,25 @@ public enum QueueFuzz {
     }
     let rest = Array(arguments.dropFirst())
     switch command {
-    case "--help", "-h", "help":
+    case "--help", "-h":
       console.out(overview)
+      return 0
+    case "help":
+      // `help` alone, or `help COMMAND` for that command's options.
+      guard let topic = rest.first else {
+        console.out(overview)
+        return 0
+      }
+      guard rest.count == 1, let help = help(of: topic) else {
+        let what = rest.count == 1 ? "unknown command '\(topic)'" : "'help' takes one command"
+        return usageError(
+          what + NearestWord.suggestion(for: topic, among: commandNames)
+            + " (expected run, replay, generate, stress or shrink)", help: overview, console: console)
+      }
+      console.out(help)
+      return 0
+    case "--version", "version":
+      console.out(version)
       return 0
     default:
       break
@@ -44,7 +72,10 @@ public enum QueueFuzz {
       return 2
     }
     guard let type = commands[command] else {
-      console.err("queue-fuzz: error: unknown command '\(command)' (expected run, replay, generate, stress or shrink)")
+      let known = commandNames + ["help", "--help", "--version"]
+      console.err(
+        "queue-fuzz: error: unknown command '\(command)'\(NearestWord.suggestion(for: command, among: known))"
+          + " (expected run, replay, generate, stress or shrink)")
       console.err(overview)
       return 2
     }
@@ -54,6 +85,22 @@ public enum QueueFuzz {
       return 0
     }
     return type.main(rest, console: console)
+  }
+
+  /// The help of the command `name`, nil for no such command.
+  static func help(of name: String) -> String? {
+    // The commands exist where the controlled executor does; elsewhere their help says so.
+    guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+      return commandNames.contains(name) ? unsupportedSystem : nil
+    }
+    return switch name {
+    case "run": RunCommand.help
+    case "replay": ReplayCommand.help
+    case "generate": GenerateCommand.help
+    case "stress": StressCommand.help
+    case "shrink": ShrinkCommand.help
+    default: nil
+    }
   }
 
   /// What an OS older than the controlled executor needs gets instead of a run.

@@ -21,6 +21,44 @@ extension QueueFuzzCommandSuites {
       #expect(!output.out.contains("PASS"))
     }
 
+    /// A folder that permission bits call writable but that cannot hold a file (a root user's
+    /// view of `/proc`) is found before any work, for saved failures and for pictures alike.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self")))
+    func aFolderThatCannotBeMadeIsFoundBeforeAnyWork() {
+      let (status, output) = runFuzz(["stress", "--count", "1", "--failures", "/proc/queue-fuzz-x"])
+      #expect(status == 2)
+      #expect(output.err.contains("cannot save files in /proc/queue-fuzz-x"), "\(output.err)")
+      #expect(!output.out.contains("scenario(s)"), "\(output.out)")
+      let (runStatus, runOutput) = runFuzz(["run", Self.corpusFile, "--html", "/proc/queue-fuzz-x"])
+      #expect(runStatus == 2)
+      #expect(runOutput.err.contains("nothing was run"), "\(runOutput.err)")
+      #expect(!runOutput.out.contains("PASS"))
+    }
+
+    /// `--version`, `help COMMAND`, and "did you mean" for a mistyped command or option, or an
+    /// option written with `=`.
+    @Test func theCommandLineHelpsWithMistakes() {
+      let (versionStatus, version) = runFuzz(["--version"])
+      #expect(versionStatus == 0)
+      #expect(version.out.hasPrefix("queue-fuzz "), "\(version.out)")
+      #expect(version.out.contains("scenario format \(ScenarioParser.formatVersion)"))
+      let (helpStatus, help) = runFuzz(["help", "run"])
+      #expect(helpStatus == 0)
+      #expect(help.out.hasPrefix("USAGE: queue-fuzz run PATH..."), "\(help.out)")
+      let (typoStatus, typo) = runFuzz(["rnu", Self.corpusFile])
+      #expect(typoStatus == 2)
+      #expect(typo.err.contains("unknown command 'rnu' (did you mean 'run'?)"), "\(typo.err)")
+      let (helpTypoStatus, helpTypo) = runFuzz(["help", "strss"])
+      #expect(helpTypoStatus == 2)
+      #expect(helpTypo.err.contains("unknown command 'strss' (did you mean 'stress'?)"), "\(helpTypo.err)")
+      let (optionStatus, option) = runFuzz(["run", Self.corpusFile, "--schedule", "3"])
+      #expect(optionStatus == 2)
+      #expect(option.err.contains("unknown option '--schedule' (did you mean '--schedules'?)"), "\(option.err)")
+      let (equalsStatus, equals) = runFuzz(["run", Self.corpusFile, "--schedules=3"])
+      #expect(equalsStatus == 2)
+      #expect(equals.err.contains("write '--schedules 3' (a space, not '=')"), "\(equals.err)")
+    }
+
     @Test func anUnwritableFailuresFolderIsFoundBeforeStressing() {
       let (status, output) = runFuzz(["stress", "--count", "1", "--failures", Self.corpusFile + "/inside"])
       #expect(status == 2)

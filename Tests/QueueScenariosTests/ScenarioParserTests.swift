@@ -81,7 +81,8 @@ struct ScenarioParserTests {
       }
     }
     let lf = errors(text)
-    #expect(lf == ["2:9", "6:5", "4:11"])
+    // The queue 'q' that line 2 fails to declare is not reported again where line 4 uses it.
+    #expect(lf == ["2:9", "6:5"])
     #expect(errors(text.replacingOccurrences(of: "\n", with: "\r\n")) == lf)
   }
 
@@ -252,5 +253,70 @@ struct ScenarioParserTests {
     let garbage = String(decoding: (0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37) }, as: UTF8.self)
     #expect(throws: ScenarioParseErrors.self) { try ScenarioParser.parse(garbage, path: "garbage") }
     #expect(throws: ScenarioParseErrors.self) { try ScenarioParser.parse("scenario 1\n" + garbage, path: "garbage") }
+  }
+}
+
+/// One typo is one error: what the mistaken line declares or names is not reported again as
+/// unknown or never enqueued, and the error says which word was meant.
+@Suite("Scenario parser: one error per mistake")
+struct ScenarioParserRecoveryTests {
+  static let valid = """
+    scenario 1
+    queue q fifo
+    caller c1 sync
+      enqueue q a
+      task q b
+    caller c2 task
+      wait q c
+      enqueue q d
+    item a
+      suspend
+    item b
+      yield
+    item c
+      work
+    item d
+      sleep 10ms
+    """
+
+  /// Each typo (what it replaces, and with what), and what its one error suggests.
+  static let typos: [(String, String, String)] = [
+    ("  enqueue q a", "  enqeue q a", "did you mean 'enqueue'?"),
+    ("queue q fifo", "queue q fifoo", "did you mean 'fifo'?"),
+    ("item b", "iteem b", "did you mean 'item'?"),
+    ("caller c2 task", "caler c2 task", "did you mean 'caller'?"),
+    ("caller c2 task", "caller c2 tsk", "did you mean 'task'?"),
+    ("  yield", "  yeild", "did you mean 'yield'?"),
+    ("item d", "item d e", "expected 'item NAME'"),
+    ("  wait q c", "  wait q c now", "expected 'wait QUEUE ITEM'"),
+    ("  task q b", "  task q b priority hihg", "did you mean 'high'?"),
+  ]
+
+  @Test func theValidFileParses() throws {
+    _ = try ScenarioParser.parse(Self.valid, path: "valid.scenario")
+  }
+
+  @Test(arguments: Self.typos.indices)
+  func oneTypoIsOneError(_ index: Int) {
+    let (line, typo, phrase) = Self.typos[index]
+    let text = Self.valid.replacingOccurrences(of: line + "\n", with: typo + "\n")
+    #expect(text != Self.valid)
+    do {
+      _ = try ScenarioParser.parse(text, path: "typo.scenario")
+      Issue.record("\(typo): parsed without error")
+    } catch {
+      #expect(error.errors.count == 1, "\(typo): \(error)")
+      #expect(error.errors.first?.message.contains(phrase) == true, "\(typo): \(error)")
+    }
+  }
+
+  /// Suggestions are for typos only: a word far from every known one gets none, and so does
+  /// one equally close to two.
+  @Test func suggestionsAreForTyposOnly() {
+    #expect(NearestWord.closest(to: "rnu", among: ["run", "replay", "shrink"]) == "run")
+    #expect(NearestWord.closest(to: "--schedule", among: ["--schedules", "--seed"]) == "--schedules")
+    #expect(NearestWord.closest(to: "banana", among: ["run", "replay", "shrink"]) == nil)
+    #expect(NearestWord.closest(to: "ab", among: ["a", "b"]) == nil)
+    #expect(NearestWord.closest(to: "x", among: ["y"]) == nil)
   }
 }

@@ -78,7 +78,7 @@ enum RunCommand: FuzzCommand {
     } catch {
       return QueueFuzz.usageError(error.message, help: help, console: console)
     }
-    if let problem = destination.outputProblem {
+    if let problem = destination.outputProblem ?? htmlFolder.flatMap(OutputLocation.problemWritingFolder) {
       console.err("queue-fuzz: error: \(problem); nothing was run")
       return 2
     }

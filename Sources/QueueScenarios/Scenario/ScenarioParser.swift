@@ -34,6 +34,9 @@ public struct ScenarioParser: Sendable {
     case none
     case caller(Int)
     case item(Int)
+    /// The steps of a caller or item whose declaration was not understood: they are read for
+    /// their own mistakes, and what they name is not reported again (see `mentionedByMistakes`).
+    case unreadable
   }
 
   private mutating func error(_ line: Int, _ column: Int, _ message: String) {
@@ -74,6 +77,15 @@ public struct ScenarioParser: Sendable {
   private var queueLines: [String: Int] = [:]
   private var itemLines: [String: Int] = [:]
   private var callerLines: [String: Int] = [:]
+  /// The words of lines that were already reported (a declaration or step not understood, and
+  /// the steps under it): a queue or item they name is not reported as unknown or never
+  /// enqueued, so that one typo is one error, not a cascade.
+  private var mentionedByMistakes: Set<String> = []
+
+  /// Notes the words of a line that was reported, from its `from`-th word on.
+  private mutating func noteMistake(_ tokens: [Token], from index: Int = 1) {
+    for token in tokens.dropFirst(index) { mentionedByMistakes.insert(token.text) }
+  }
 
   private mutating func parse(_ text: String) -> Scenario {
     let defaultName = path.split(separator: "/").last.map { String($0.split(separator: ".").first ?? $0) } ?? path
@@ -137,6 +149,8 @@ public struct ScenarioParser: Sendable {
     let head = tokens[0]
     let step = parseStep(tokens, line: line)
     switch owner {
+    case .unreadable:
+      noteMistake(tokens)
     case .none:
       error(
         line, head.column,
@@ -182,10 +196,14 @@ public struct ScenarioParser: Sendable {
     case "caller": parseCaller(tokens, line: line)
     case "item": parseItem(tokens, line: line)
     default:
+      let directives = ["name", "outcome", "check", "schedule", "queue", "caller", "item"]
       error(
         line, head.column,
-        "unknown directive '\(head.text)': expected name, outcome, check, schedule, queue, caller or item (steps are indented)"
+        "unknown directive '\(head.text)'\(NearestWord.suggestion(for: head.text, among: directives)): expected name, "
+          + "outcome, check, schedule, queue, caller or item (steps are indented)"
       )
+      noteMistake(tokens)
+      owner = .unreadable
     }
   }
 
@@ -266,12 +284,18 @@ public struct ScenarioParser: Sendable {
     let head = tokens[0]
     guard tokens.count == 3 else {
       error(line, head.column, "expected 'queue NAME fifo|actor|main'")
+      noteMistake(tokens)
       return
     }
     let name = tokens[1]
     guard isValidName(name, "queue", line: line) else { return }
     guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text), kind != .completion else {
-      error(line, tokens[2].column, "unknown queue kind '\(tokens[2].text)': expected fifo, actor or main")
+      let kinds = ["fifo", "actor", "main"]
+      error(
+        line, tokens[2].column,
+        "unknown queue kind '\(tokens[2].text)'\(NearestWord.suggestion(for: tokens[2].text, among: kinds)): "
+          + "expected fifo, actor or main")
+      noteMistake(tokens)
       return
     }
     guard isNew(name, "queue", line: line, declared: queueLines) else { return }
@@ -288,6 +312,8 @@ public struct ScenarioParser: Sendable {
   /// `caller NAME sync|task [priority P]`: code that enqueues, followed by its indented steps.
   private mutating func parseCaller(_ tokens: [Token], line: Int) {
     let head = tokens[0]
+    // A caller not understood still owns the steps below it: they are read, not attached.
+    owner = .unreadable
     guard tokens.count == 3 || (tokens.count == 5 && tokens[3].text == "priority") else {
       error(line, head.column, "expected 'caller NAME sync|task [priority P]'")
       return
@@ -295,7 +321,10 @@ public struct ScenarioParser: Sendable {
     let name = tokens[1]
     guard isValidName(name, "caller", line: line) else { return }
     guard let context = Scenario.Caller.Context(rawValue: tokens[2].text) else {
-      error(line, tokens[2].column, "unknown caller context '\(tokens[2].text)': expected sync or task")
+      error(
+        line, tokens[2].column,
+        "unknown caller context '\(tokens[2].text)'\(NearestWord.suggestion(for: tokens[2].text, among: ["sync", "task"])): "
+          + "expected sync or task")
       return
     }
     var priority: ScenarioPriority?
@@ -319,12 +348,18 @@ public struct ScenarioParser: Sendable {
   /// `item NAME`: a queue item's operation, followed by its indented steps.
   private mutating func parseItem(_ tokens: [Token], line: Int) {
     let head = tokens[0]
+    // An item not understood still owns the steps below it: they are read, not attached.
+    owner = .unreadable
     guard tokens.count == 2 else {
       error(line, head.column, "expected 'item NAME' followed by its indented steps")
+      noteMistake(tokens)
       return
     }
     let name = tokens[1]
-    guard isValidName(name, "item", line: line) else { return }
+    guard isValidName(name, "item", line: line) else {
+      noteMistake(tokens)
+      return
+    }
     guard isNew(name, "item", line: line, declared: itemLines) else { return }
     itemLines[name.text] = line
     scenario.items.append(Scenario.Item(name: name.text, steps: [], line: line))
@@ -361,9 +396,11 @@ public struct ScenarioParser: Sendable {
 
   private mutating func parsePriority(_ token: Token, line: Int) -> ScenarioPriority? {
     guard let priority = ScenarioPriority(rawValue: token.text) else {
+      let names = ScenarioPriority.allCases.map(\.rawValue)
       error(
         line, token.column,
-        "unknown priority '\(token.text)': expected \(ScenarioPriority.allCases.map(\.rawValue).joined(separator: ", "))"
+        "unknown priority '\(token.text)'\(NearestWord.suggestion(for: token.text, among: names)): expected "
+          + names.joined(separator: ", ")
       )
       return nil
     }
@@ -377,6 +414,7 @@ public struct ScenarioParser: Sendable {
       guard tokens.count == count else {
         let column = tokens.count > count ? tokens[count].column : head.column
         error(line, column, "expected '\(form)'")
+        noteMistake(tokens)
         return false
       }
       return true
@@ -407,12 +445,16 @@ public struct ScenarioParser: Sendable {
       guard tokens.count == 3 || (style != .wait && tokens.count == 5 && tokens[3].text == "priority") else {
         let column = tokens.count > 3 ? tokens[3].column : head.column
         error(line, column, "expected '\(form)'")
+        noteMistake(tokens)
         return nil
       }
       var priority: ScenarioPriority?
       if tokens.count == 5 {
         priority = parsePriority(tokens[4], line: line)
-        if priority == nil { return nil }
+        if priority == nil {
+          noteMistake(tokens)
+          return nil
+        }
       }
       return Scenario.Step(
         action: .enqueue(queue: tokens[1].text, item: tokens[2].text, style: style, priority: priority), line: line)
@@ -420,9 +462,12 @@ public struct ScenarioParser: Sendable {
       guard expectCount(2, "cancel ITEM") else { return nil }
       return Scenario.Step(action: .cancel(item: tokens[1].text), line: line)
     default:
+      let steps = ["work", "suspend", "yield", "sleep", "enqueue", "wait", "task", "throw", "cancel"]
       error(
         line, head.column,
-        "unknown step '\(head.text)': expected work, suspend, yield, sleep, enqueue, wait, task, throw or cancel")
+        "unknown step '\(head.text)'\(NearestWord.suggestion(for: head.text, among: steps)): expected work, suspend, "
+          + "yield, sleep, enqueue, wait, task, throw or cancel")
+      noteMistake(tokens)
       return nil
     }
   }
@@ -462,12 +507,13 @@ public struct ScenarioParser: Sendable {
     for (ownerName, steps) in owners {
       for step in steps {
         guard case .enqueue(let queue, let item, let style, _) = step.action else { continue }
-        if !queueNames.contains(queue) {
+        if !queueNames.contains(queue) && !mentionedByMistakes.contains(queue) {
           error(
             step.line, column(1, onLine: step.line),
             "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main'")
         }
         if !itemNames.contains(item) {
+          if mentionedByMistakes.contains(item) { continue }
           error(
             step.line, column(2, onLine: step.line),
             "unknown item '\(item)': declare it with 'item \(item)' and its steps")
@@ -486,6 +532,7 @@ public struct ScenarioParser: Sendable {
       for step in owner.steps {
         guard case .cancel(let item) = step.action else { continue }
         if !itemNames.contains(item) {
+          if mentionedByMistakes.contains(item) { continue }
           error(step.line, column(1, onLine: step.line), "unknown item '\(item)' to cancel")
         } else if styles[item] != .task {
           error(
@@ -494,7 +541,7 @@ public struct ScenarioParser: Sendable {
         }
       }
     }
-    for item in scenario.items where enqueuedAt[item.name] == nil {
+    for item in scenario.items where enqueuedAt[item.name] == nil && !mentionedByMistakes.contains(item.name) {
       error(
         item.line, 6,
         "item '\(item.name)' is never enqueued: add 'enqueue|wait|task QUEUE \(item.name)' to a caller or item")

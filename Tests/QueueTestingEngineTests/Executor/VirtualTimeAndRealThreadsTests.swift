@@ -174,13 +174,18 @@
     }
 
     /// The mutation check: without counting the work handed to Dispatch, the first jump does not
-    /// wait, and the sleep ends before the callback has run (as it did before this rule).
+    /// wait, and the sleep ends before the callback has run (as it did before this rule). On a
+    /// loaded machine the driver thread can be descheduled past the callback's 1 ms in one run,
+    /// so the mutated run is tried 20 times: it must lose the race in at least one.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func withoutCountingDispatchWorkTheSleepOutrunsTheCallback() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        let result = ControlledExecutor.runBlocking(seed: 1, VirtualTimeAndRealThreadsTests.callbackBeforeSleep)
-        print(VirtualTimeAndRealThreadsTests.marks(result))
+        for seed in 1...20 {
+          let result = ControlledExecutor.runBlocking(
+            seed: UInt64(seed), VirtualTimeAndRealThreadsTests.callbackBeforeSleep)
+          print(VirtualTimeAndRealThreadsTests.marks(result))
+        }
         exit(0)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
