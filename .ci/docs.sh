@@ -157,11 +157,23 @@ lanes = re.findall(r'<g data-task="([^"]+)"', html)
 ran = set(re.findall(r"<title>step \d+, ([^:]+): ran on", html))
 if not lanes or len(lanes) != len(set(lanes)) or set(lanes) != ran:
     sys.exit(f"a lane per task that ran: lanes {lanes}, tasks that ran {sorted(ran)}")
+if 'data-actor="actor SharedAccount"' not in html:
+    sys.exit("no lane for the actor the children share")
+order = re.search(r"Tasks' turns on SharedAccount, in the order they ran: ([0-9 ·]+)<", html)
+if not order or order.group(1).split(" · ")[:4] not in (["3", "2", "3", "2"], ["2", "3", "2", "3"]):
+    sys.exit(f"the turns on the actor do not show both reads before both writes: {order and order.group(1)}")
 if html.count('<g class="preemption">') != 1 or '<g class="failure">' not in html:
     sys.exit("the preemption or the failure is not marked")
 if "<script" in html or "http" in html.replace("http://www.w3.org/2000/svg", ""):
     sys.exit("the page loads or runs something")
-print(f"docs: {len(lanes)} lanes ({', '.join(lanes)}), one preemption and the failure marked")
+print(f"docs: {len(lanes)} lanes ({', '.join(lanes)}), the actor's turns {order.group(1)}, one preemption and the failure marked")
 PY
 echo "docs: $test fails reduced to 1 preemption, its replay fails again alone; replay: $replay"
 
+# The picture of the README's first failing test reads on its own: a lane for the counter actor
+# with every increment on it, each marked with its task; the failing expectation stated; the 100
+# tasks folded so that the page is not a hundred lanes. Checked in the page's SVG, and in a real
+# browser: a headless Chromium screenshot must show the chart and the failure's red.
+page="$attachments/incrementsArriveInOrder-schedule-1.html"
+python3 .ci/first_test_picture.py "$page" || fail "the first test's picture is not what it should be"
+bash .ci/screenshot.sh "$page" .build/first-test-picture.png || fail "the first test's picture did not render in a browser"

@@ -65,6 +65,29 @@ void qt_prefer_task_executor_for_new_tasks(uintptr_t identity, uintptr_t impleme
 /// Whether a task was created through that definition in this process.
 bool qt_task_creation_is_interposed(void);
 
+/// A hop of a task onto or off a default actor, noted on the run's thread (see `ActorHops.c`):
+/// the task's runtime id, the actor it left (0: none) and the actor it entered (0: none), each
+/// the actor object's address.
+typedef struct {
+  uint64_t task;
+  uintptr_t from;
+  uintptr_t to;
+} QTActorHop;
+
+/// Starts (`on`) or stops noting the calling thread's hops onto and off default actors; either
+/// forgets the notes not taken.
+void qt_record_actor_hops(bool on);
+
+/// Moves up to `capacity` notes, oldest first, into `buffer`; returns how many.
+int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity);
+
+/// How many hops were not noted since recording began, for want of room.
+int qt_actor_hops_dropped(void);
+
+/// The actor the latest note not taken yet entered (0: none): the actor whose drain the runtime
+/// schedules right after a task hopped onto it.
+uintptr_t qt_last_actor_entered(void);
+
 /// Names of the functions on the call stack of `thread` (a `pthread_t` of this process), innermost
 /// first, as the dynamic linker knows them (exported symbols only: the blocking calls of the C
 /// library and of Dispatch among them); at most `capacity`. Waits up to `timeoutMilliseconds`

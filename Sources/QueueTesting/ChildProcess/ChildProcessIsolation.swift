@@ -47,6 +47,21 @@
       /// What the child's running schedule wrote before the child ended in it (see
       /// ``ScheduleOutput``); nil when it ended between tests or wrote nothing.
       var runningOutput: String?
+
+      /// The arguments of every parameterized case the child said it started, in order.
+      var startedCases: [String] {
+        standardError.components(separatedBy: "\n").compactMap { line in
+          line.hasPrefix(TestCaseArguments.issueTag) ? String(line.dropFirst(TestCaseArguments.issueTag.count)) : nil
+        }
+      }
+
+      /// The arguments of the parameterized test's case the child said it was running last.
+      var runningCase: String? {
+        guard let range = standardError.range(of: "\n" + TestCaseArguments.issueTag, options: .backwards) else {
+          return nil
+        }
+        return String(standardError[range.upperBound...].prefix { $0 != "\n" })
+      }
     }
 
     struct ChildIssue: Sendable, Equatable {
@@ -329,8 +344,19 @@
       let owned = outcome.issues.filter { issue in
         issue.caseArguments.map { $0 == arguments } ?? recordsWhatNoCaseOwns
       }
-      guard recordsWhatNoCaseOwns else {
+      // A crash, a stuck job or a verdict belongs to the case the child was running, when it said.
+      let ownsTheEnd = outcome.runningCase.map { $0 == arguments } ?? recordsWhatNoCaseOwns
+      guard ownsTheEnd else {
         try record(issues: owned, cancellation: nil)
+        // A child that ended in another case before this one started never ran this one.
+        if let arguments, let culprit = outcome.runningCase, !outcome.startedCases.contains(arguments) {
+          Issue.record(
+            Comment(
+              rawValue: """
+                \(testName) with the arguments \(arguments) did not run: the child process running the test's \
+                cases ended in the case \(culprit) before it reached this one.
+                """), sourceLocation: sourceLocation)
+        }
         return
       }
       if let running = outcome.runningOutput {

@@ -237,7 +237,7 @@
           progress.failures += 1
           progress.failureLocations.append(location)
           progress.failureMarks.append(
-            TraceChart.FailureMark(step: job?.step ?? 0, task: job?.task ?? 0, text: "\(issue) (\(location))"))
+            TraceChart.FailureMark(step: job?.step ?? 0, task: job?.task ?? 0, text: Self.markText(issue, location)))
           progress.issues.append(issue)
         }
         return nil
@@ -445,6 +445,12 @@
     /// Swift Testing's own, which it does not make public).
     static func isTestCancellation(_ error: any Error) -> Bool {
       String(reflecting: type(of: error)) == "Testing.SkipInfo"
+    }
+
+    /// What a failure mark says of `issue`: what failed, its comments, and where.
+    static func markText(_ issue: Issue, _ location: String) -> String {
+      let comments = issue.comments.map(\.rawValue).filter { !$0.isEmpty }
+      return "\(issue.kind)" + (comments.isEmpty ? "" : ": " + comments.joined(separator: "; ")) + " (\(location))"
     }
 
     /// Whether `series` replays one given schedule.

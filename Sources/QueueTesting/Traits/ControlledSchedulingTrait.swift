@@ -109,6 +109,10 @@
           scheduling.jobTimeLimit = nil
           Self.startWatchdog(for: test, arguments: arguments, scheduling: scheduling, environment: environment)
           CrashNote.install()
+          // Which case of a parameterized test runs now, for the parent to blame a crash on it.
+          if let arguments {
+            FileHandle.standardError.write(Data("\n\(TestCaseArguments.issueTag)\(arguments)\n".utf8))
+          }
           // One schedule's output, not a hundred (see `ScheduleOutput`).
           if let folder = environment[ScheduleOutput.variable] {
             let output = ScheduleOutput(folder: folder, testID: testID, arguments: arguments)

@@ -30,6 +30,12 @@
           noteCancellationTargets(targets, job: job, taskID: taskID)
         }
         if statePointer.pointee.heldActorDrain { noteEnqueuingTask() }
+        if taskID == 0, case .actorDrain = Self.note(on: job, taskID: 0) {
+          // The drain of the actor a task just hopped onto (the hop was noted first).
+          statePointer.pointee.actorWork.noteDrainScheduled(
+            job: UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)), actor: UInt(qt_last_actor_entered()),
+            typeName: Self.typeName(ofActor:))
+        }
         return true
       }
       // The code enqueuing it: a task of the run running outside the harness brings what it
@@ -106,6 +112,28 @@
       else { return }
       statePointer.pointee.noteCurrentTask(
         current.id, hasPreference: withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil })
+    }
+
+    /// Moves the hops onto and off actors noted during `step` into the run's ``ActorWork``.
+    func takeActorHops(step: Int) {
+      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 64) { buffer in
+        while true {
+          let count = Int(qt_take_actor_hops(buffer.baseAddress!, 64))
+          for hop in buffer.prefix(count) {
+            statePointer.pointee.actorWork.noteHop(
+              task: hop.task, from: UInt(hop.from), to: UInt(hop.to), step: step, typeName: Self.typeName(ofActor:))
+          }
+          if count < 64 { break }
+        }
+      }
+    }
+
+    /// The type of the actor whose identity (its object's address) is `identity`, unqualified;
+    /// read while a task enters or leaves the actor, so the object is alive.
+    static func typeName(ofActor identity: UInt) -> String {
+      guard let pointer = UnsafeRawPointer(bitPattern: identity) else { return "actor" }
+      let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue()
+      return _typeName(type(of: object), qualified: false)
     }
 
     /// The current task's runtime id and the task as a job, or nil outside a task.

@@ -350,6 +350,9 @@
         qt_prefer_task_executor_for_new_tasks(identity, implementation)
       }
       defer { qt_prefer_task_executor_for_new_tasks(0, 0) }
+      // Hops onto and off actors, for the run's picture (see `ActorHops.c`).
+      qt_record_actor_hops(true)
+      defer { qt_record_actor_hops(false) }
       return drive(
         strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
         outsideWorkTimeout: outsideWorkTimeout, targets: targets, rootJob: rootJob, body)
@@ -474,6 +477,12 @@
           // The step the trace gives the job (the state has counted it already).
           runningStep.store(statePointer.pointee.steps - 1, ordering: .relaxed)
           jobsStarted.store(driverJobCount, ordering: .relaxed)
+          let step = statePointer.pointee.steps
+          // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
+          if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
+            statePointer.pointee.actorWork.drainStarts(
+              job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
+          }
           if next.isMain {
             next.job.runSynchronously(on: executors.main)
           } else if jobsOnTaskExecutor {
@@ -481,6 +490,8 @@
           } else {
             next.job.runSynchronously(on: executors.generic)
           }
+          takeActorHops(step: step)
+          statePointer.pointee.actorWork.drainEnds()
           jobsFinished.store(driverJobCount, ordering: .relaxed)
           if let hook = qt_unhonoured_executor_hook() {
             outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))

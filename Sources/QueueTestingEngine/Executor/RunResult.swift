@@ -45,6 +45,9 @@ public struct RunResult: Sendable {
   /// control. A run with outside work depends on real timing: its schedule replays it (the
   /// admissions included), but the same seed may give another interleaving in another process.
   public var outsideWork = OutsideWork()
+  /// Which task's work ran on which actor, step by step (see ``ActorWork``): for the run's
+  /// picture; not part of the trace.
+  public var actorWork = ActorWork()
 
   /// The cancellations for a person: `task 3 'download' cancelled at step 17`, one per line.
   public var cancellationLines: [String] {

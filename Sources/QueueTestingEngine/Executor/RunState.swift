@@ -65,6 +65,8 @@
     /// (which must know them before a job of theirs can arrive from another thread).
     var newTasks: [UInt64] = []
     var trace = Trace()
+    /// Which task's work ran on which actor (see ``ActorWork``): for the run's picture.
+    var actorWork = ActorWork()
     /// The jobs run so far: `trace.stepCount`, kept here too because unoptimized builds copy the
     /// whole trace to read its count, and the driver reads it at every step.
     private(set) var steps = 0
@@ -170,6 +172,7 @@
       rootDone = false
       newTasks = []
       trace = Trace()
+      actorWork = ActorWork()
       steps = 0
       ledger = WaitLedger()
       generation &+= 1
@@ -587,6 +590,9 @@
       result.timerDelays = timerDelays
       result.outsideWork = outsideWork
       result.fairFromChoice = fairFromChoice
+      actorWork.resolve { localTaskIDs[$0] }
+      result.actorWork = actorWork
+      actorWork = ActorWork()
       trace = Trace()
       choices = ChoiceLog()
       // The handles kept the targeted tasks alive for the run; the tasks go on (or stay

@@ -68,7 +68,7 @@ public struct ScheduleFailure: Sendable {
     /// What failed, for a person, in one line.
     public var summary: String {
       switch self {
-      case .failuresRecorded(let count): "\(count) failure\(count == 1 ? "" : "s") recorded (see above)"
+      case .failuresRecorded(let count): "\(count) failure\(count == 1 ? "" : "s") recorded during the schedule"
       case .threw(let error): "the body threw \(error)"
       case .deadlocked(let report): "the run deadlocked.\n\(report)"
       case .stepBudgetExceeded(let steps):
@@ -167,9 +167,10 @@ public struct ScheduleFailure: Sendable {
   /// The run as a picture: an HTML page with a swimlane chart (see ``TraceChart``), its
   /// preemptions and failures marked.
   public var chart: TraceChart {
-    TraceChart(
-      run: run,
-      title: "Controlled schedule \(scheduleNumber) (\(series)): \(problem.summary.split(separator: "\n").first ?? "")",
+    // The title states what failed: the first failing expectation itself, when there is one.
+    let what = failureMarks.first?.text ?? String(problem.summary.split(separator: "\n").first ?? "")
+    return TraceChart(
+      run: run, title: "Controlled schedule \(scheduleNumber) (\(series)) failed: \(what)",
       preemptions: reduction?.preemptions, failures: failureMarks)
   }
 

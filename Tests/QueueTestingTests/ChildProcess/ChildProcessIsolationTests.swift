@@ -60,6 +60,36 @@
       #expect(events.cancellations["M.t()"] == nil)
     }
 
+    /// The cases of a parameterized test share one child: each case records the issues the child
+    /// tagged with its arguments; a crash goes to the case that was running; a case the crashed
+    /// child never reached says it did not run.
+    @Test func eachCaseRecordsItsOwnIssuesAndACrashGoesToItsCase() async throws {
+      let location = SourceLocation(fileID: "M/T.swift", filePath: "/p/T.swift", line: 3, column: 2)
+      let crashed = ChildProcessIsolation.Outcome(
+        status: 4, endedBySignal: true,
+        issues: [
+          .init(text: "failed in 10", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1, caseArguments: "value: 10"),
+          .init(text: "failed in 20", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1, caseArguments: "value: 20"),
+        ],
+        standardError: "\nQueueTesting case: value: 10\n\nQueueTesting case: value: 20\nT.swift:9: Fatal error: boom")
+      func recorded(_ arguments: String, starter: Bool) async throws -> [String] {
+        try await capturingIssues {
+          try ChildProcessIsolation.record(
+            crashed, testName: "t(value:)", sourceLocation: location, arguments: arguments,
+            recordsWhatNoCaseOwns: starter)
+        }.map(\.text)
+      }
+      let ten = try await recorded("value: 10", starter: true)
+      #expect(ten.count == 1 && ten[0].contains("failed in 10"), "\(ten)")
+      let twenty = try await recorded("value: 20", starter: false)
+      #expect(twenty.count == 2, "\(twenty)")
+      #expect(twenty.first?.contains("failed in 20") == true)
+      #expect(twenty.last?.contains("t(value:) crashed") == true && twenty.last?.contains("Fatal error: boom") == true)
+      let thirty = try await recorded("value: 30", starter: false)
+      #expect(thirty.count == 1, "\(thirty)")
+      #expect(thirty.first?.contains("with the arguments value: 30 did not run") == true, "\(thirty)")
+    }
+
     /// A crashed child's report is the runtime's message with its line, not a register dump;
     /// running out of memory says so; anything else keeps the end of the child's output.
     @Test func crashTextKeepsTheMessageAndItsLine() {

@@ -229,8 +229,9 @@
       #expect(!offFailure.message().contains("Preemptions:"))
     }
 
-    /// The picture: one `<g data-task>` lane per task of the run, the preemption and the failure
-    /// marked, hover text on every job, and nothing loaded from the network.
+    /// The picture: a lane for the actor with each task's turns on it in order, one `<g data-task>`
+    /// lane per task of the run, every job drawn once, the preemption and the failure marked,
+    /// hover text on every job, and nothing loaded from the network.
     @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
     @Test func theChartHasALanePerTaskAndMarksThePreemption() throws {
       let report = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
@@ -241,17 +242,49 @@
       ]
       let html = failure.chart.html
       let tasks = Set(failure.run.trace.events.compactMap { if case .ran = $0.kind { $0.task } else { nil } })
-      let lanes = html.components(separatedBy: "<g data-task=\"").count - 1
-      #expect(lanes == tasks.count, "\(lanes) lanes for tasks \(tasks.sorted())")
       for task in tasks where task != 0 {
         #expect(html.contains("<g data-task=\"\(TraceChart.escape(failure.run.trace.label(ofTask: task)))\""))
       }
+      // The two children each read, then write, on the actor: four turns, and the root's read.
+      let work = failure.run.actorWork
+      #expect(work.actorNames == ["Balance"])
+      #expect(html.contains("<g data-actor=\"actor Balance\""))
+      #expect(Set(work.turns.map(\.task)) == [1, 2, 3], "\(work.turns)")
+      #expect(work.turns.filter { $0.task != 1 }.count == 4, "\(work.turns)")
+      #expect(html.contains("in the order they ran: " + work.turns.map { "\($0.task)" }.joined(separator: " · ")))
+      // Every job is drawn once: as a block on its task's lane, or as a drain on its actor's.
+      let drains = Set(work.turns.map(\.step)).count
+      #expect(html.components(separatedBy: "<rect class=\"job\"").count - 1 + drains == failure.run.steps)
       #expect(html.components(separatedBy: "<g class=\"preemption\">").count - 1 == 1)
       #expect(html.contains("<g class=\"failure\">"))
-      #expect(html.contains("balance 110, expected 120"))
-      #expect(html.components(separatedBy: "<rect ").count - 1 == failure.run.steps)
+      #expect(
+        html.contains("<title>Controlled schedule 1 (random, 100 schedules, seed 3) failed: balance 110, expected 120"))
       #expect(!html.contains("<script"))
       #expect(!html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains("http"))
+    }
+
+    /// Many similar tasks do not drown the picture: past the lane limit, the root and the
+    /// tasks a failure names keep lanes, and the rest share one folded lane whose jobs still
+    /// name their task.
+    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @Test func manyTasksAreFoldedAndTheFailingOneKeepsItsLane() throws {
+      let result = ControlledExecutor.runBlocking(seed: 1) {
+        let balance = Balance()
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<30 { group.addTask { await balance.write(await balance.read() + 1) } }
+        }
+      }
+      let chart = TraceChart(
+        run: result, title: "thirty writers",
+        failures: [TraceChart.FailureMark(step: 5, task: 25, text: "task 25 failed")])
+      let svg = chart.svg
+      let lanes = svg.components(separatedBy: "<g data-task=\"").count - 1
+      #expect(lanes == TraceChart.maximumTaskLanes, "\(lanes)")
+      #expect(svg.contains("<g data-task=\"task 25\""))
+      #expect(svg.contains("<g data-task=\"task 1 (root)\""))
+      #expect(svg.contains("<g data-folded=\"19 more tasks (folded)\""))
+      #expect(svg.contains(", task 31: ran on"))
+      #expect(result.actorWork.turns.filter { $0.task != 1 }.count == 60, "\(result.actorWork.turns.count)")
     }
 
     /// Under the trait, a failing `#expect` is reported once, from the failing schedule: the

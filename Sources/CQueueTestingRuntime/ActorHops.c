@@ -1,0 +1,125 @@
+#include "CQueueTestingRuntime.h"
+
+#if defined(__linux__)
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+// Notes the hops of the run's tasks onto and off default actors, for the run's picture (which
+// task's work ran on which actor, in what order).
+//
+// Why: a default actor runs the tasks queued on it inside one job of its own (its drain), which
+// belongs to no task, so the jobs the harness schedules do not say whose work ran on the actor.
+// The queue is filled by `swift_task_switch`, which compiled code calls to hop to an actor's
+// executor (and back): noting each call, with the task and the executors it leaves and enters,
+// gives each actor's queue in order.
+//
+// How: as in `TaskCreation.c`, this file defines the symbol weakly. In a test binary linked
+// against the shared concurrency runtime, the code compiled into it binds to this definition,
+// which notes the hop (on the run's thread, during a run) and tail-calls the runtime's. Hops
+// made from inside the runtime itself, and every hop where the runtime is linked statically,
+// are not seen: the picture then shows less, and the run is the same either way.
+
+typedef __attribute__((swiftasynccall)) void (*QTTaskSwitch)(
+    void *__attribute__((swift_async_context)) context, void *resume, uintptr_t identity, uintptr_t implementation);
+
+__attribute__((weak, swiftasynccall)) void swift_task_switch(
+    void *__attribute__((swift_async_context)) context, void *resume, uintptr_t identity, uintptr_t implementation);
+
+typedef struct {
+  uintptr_t identity;
+  uintptr_t implementation;
+} QTExecutorRef;
+
+__attribute__((swiftcall)) extern QTExecutorRef swift_task_getCurrentExecutor(void);
+__attribute__((swiftcall)) extern void *swift_task_getCurrent(void);
+__attribute__((swiftcall)) extern uint64_t swift_task_getJobTaskId(void *job);
+
+static QTTaskSwitch runtimeTaskSwitch;
+static pthread_once_t runtimeTaskSwitchOnce = PTHREAD_ONCE_INIT;
+
+enum { QTHopCapacity = 4096 };
+
+// Set on the run's thread for the length of a run; the notes are the run thread's alone.
+static _Thread_local int recording __attribute__((tls_model("initial-exec")));
+static _Thread_local int hopCount __attribute__((tls_model("initial-exec")));
+static _Thread_local int hopsDropped __attribute__((tls_model("initial-exec")));
+static _Thread_local QTActorHop hops[QTHopCapacity] __attribute__((tls_model("initial-exec")));
+
+static void findRuntimeTaskSwitch(void) {
+  void *runtime = dlopen("libswift_Concurrency.so", RTLD_LAZY | RTLD_NOLOAD);
+  void *found = runtime ? dlsym(runtime, "swift_task_switch") : NULL;
+  if (!found) found = dlsym(RTLD_NEXT, "swift_task_switch");
+  if (!found || found == (void *)&swift_task_switch) {
+    fprintf(stderr, "QueueTesting: the concurrency runtime's swift_task_switch was not found\n");
+    abort();
+  }
+  runtimeTaskSwitch = (QTTaskSwitch)found;
+}
+
+// A default actor's executor reference is the actor itself with no witness table.
+static int isDefaultActor(uintptr_t identity, uintptr_t implementation) {
+  return identity != 0 && implementation == 0;
+}
+
+static void note(uintptr_t identity, uintptr_t implementation) {
+  QTExecutorRef current = swift_task_getCurrentExecutor();
+  int leaves = isDefaultActor(current.identity, current.implementation) && current.identity != identity;
+  int enters = isDefaultActor(identity, implementation) && current.identity != identity;
+  if (!leaves && !enters) return;
+  void *task = swift_task_getCurrent();
+  if (!task) return;
+  if (hopCount == QTHopCapacity) {
+    hopsDropped += 1;
+    return;
+  }
+  QTActorHop *hop = &hops[hopCount++];
+  hop->task = swift_task_getJobTaskId(task);
+  hop->from = leaves ? current.identity : 0;
+  hop->to = enters ? identity : 0;
+}
+
+__attribute__((weak, swiftasynccall)) void swift_task_switch(
+    void *__attribute__((swift_async_context)) context, void *resume, uintptr_t identity, uintptr_t implementation) {
+  pthread_once(&runtimeTaskSwitchOnce, findRuntimeTaskSwitch);
+  if (recording) note(identity, implementation);
+  __attribute__((musttail)) return runtimeTaskSwitch(context, resume, identity, implementation);
+}
+
+void qt_record_actor_hops(bool on) {
+  recording = on ? 1 : 0;
+  hopCount = 0;
+  hopsDropped = 0;
+}
+
+int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity) {
+  int count = hopCount < capacity ? hopCount : capacity;
+  for (int index = 0; index < count; index++) buffer[index] = hops[index];
+  // What did not fit stays for the next call, in order.
+  for (int index = count; index < hopCount; index++) hops[index - count] = hops[index];
+  hopCount -= count;
+  return count;
+}
+
+int qt_actor_hops_dropped(void) { return hopsDropped; }
+
+uintptr_t qt_last_actor_entered(void) {
+  return hopCount > 0 ? hops[hopCount - 1].to : 0;
+}
+
+#else
+
+void qt_record_actor_hops(bool on) { (void)on; }
+
+int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity) {
+  (void)buffer;
+  (void)capacity;
+  return 0;
+}
+
+int qt_actor_hops_dropped(void) { return 0; }
+
+uintptr_t qt_last_actor_entered(void) { return 0; }
+
+#endif
