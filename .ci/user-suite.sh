@@ -50,6 +50,8 @@ grep -q "✘ Test requiresAValue() failed after [0-9.]* seconds with 1 issue" "$
 ! grep -q "the body threw" "$log" || fail "a thrown ExpectationFailedError or SkipInfo was reported"
 grep -q '➜ Test cancelsItself() was cancelled after [0-9.]* seconds: "the service under test is not configured here"' "$log" \
   || fail "Test.cancel did not cancel the test"
+grep -q "✔ Test cancelsOneCase(value:) with 2 test cases passed" "$log" \
+  || fail "a case that cancelled itself failed its test (plain Swift Testing passes it)"
 grep -q "━ Test knowsItsIssue() passed after [0-9.]* seconds with 1 known issue" "$log" \
   || fail "the known issue was not kept known, once"
 grep -q "exitsOnItsThirdSchedule() ended the process running it: the code under test called exit(0) during controlled schedule 3 (random, 5 schedules, seed 1)" "$log" \

@@ -108,6 +108,8 @@ uintptr_t qt_last_actor_entered(void) {
   return hopCount > 0 ? hops[hopCount - 1].to : 0;
 }
 
+int qt_actor_hop_count(void) { return hopCount; }
+
 #else
 
 void qt_record_actor_hops(bool on) { (void)on; }
@@ -121,5 +123,7 @@ int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity) {
 int qt_actor_hops_dropped(void) { return 0; }
 
 uintptr_t qt_last_actor_entered(void) { return 0; }
+
+int qt_actor_hop_count(void) { return 0; }
 
 #endif

@@ -88,6 +88,9 @@ int qt_actor_hops_dropped(void);
 /// schedules right after a task hopped onto it.
 uintptr_t qt_last_actor_entered(void);
 
+/// How many notes wait to be taken: a check before taking them, at every step.
+int qt_actor_hop_count(void);
+
 /// Names of the functions on the call stack of `thread` (a `pthread_t` of this process), innermost
 /// first, as the dynamic linker knows them (exported symbols only: the blocking calls of the C
 /// library and of Dispatch among them); at most `capacity`. Waits up to `timeoutMilliseconds`

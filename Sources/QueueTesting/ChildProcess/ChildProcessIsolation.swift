@@ -41,6 +41,9 @@
       var parentVerdict = ChildMonitor.Verdict.running
       /// The test cancelled itself (`Test.cancel`): its comment (the text) and place.
       var cancellation: ChildIssue?
+      /// Cases of a parameterized test that cancelled themselves, by their name in the event
+      /// stream (see ``TestCaseArguments/displayName(of:)``).
+      var caseCancellations: [String: ChildIssue] = [:]
       /// The child exited by itself (status 0 or 1) while the test ran: the code under test
       /// called `exit`.
       var exitedDuringTest = false
@@ -336,8 +339,10 @@
     /// the rest: untagged issues, a crash, a stuck job, a verdict.
     static func record(
       _ outcome: Outcome, testName: String, sourceLocation: SourceLocation, scheduling: ControlledScheduling? = nil,
-      testID: String? = nil, arguments: String? = nil, recordsWhatNoCaseOwns: Bool = true
+      testID: String? = nil, arguments: String? = nil, caseName: String? = nil, recordsWhatNoCaseOwns: Bool = true
     ) throws {
+      // A case that cancelled itself in the child is cancelled here, with what it said.
+      let caseCancellation = caseName.flatMap { outcome.caseCancellations[$0] }
       if let testID, let kept = ScheduleOutput.take(testID: testID, arguments: arguments) {
         ScheduleOutput.show(kept)
       }
@@ -347,7 +352,7 @@
       // A crash, a stuck job or a verdict belongs to the case the child was running, when it said.
       let ownsTheEnd = outcome.runningCase.map { $0 == arguments } ?? recordsWhatNoCaseOwns
       guard ownsTheEnd else {
-        try record(issues: owned, cancellation: nil)
+        try record(issues: owned, cancellation: caseCancellation)
         // A child that ended in another case before this one started never ran this one.
         if let arguments, let culprit = outcome.runningCase, !outcome.startedCases.contains(arguments) {
           Issue.record(
@@ -369,7 +374,7 @@
           ScheduleOutput.show("\(testName) printed, during the schedule it did not finish:\n\(text)\n")
         }
       }
-      try record(issues: owned, cancellation: outcome.cancellation)
+      try record(issues: owned, cancellation: caseCancellation ?? outcome.cancellation)
       if outcome.exitedDuringTest {
         var text = "\(testName) ended the process running it: the code under test called exit(\(outcome.status))"
         if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {

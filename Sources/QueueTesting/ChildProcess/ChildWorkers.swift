@@ -126,7 +126,7 @@
           waiting.done.resume(
             returning: ChildProcessIsolation.Outcome(
               status: 0, endedBySignal: false, issues: events.issues[test] ?? [], standardError: "",
-              cancellation: events.cancellations[test]))
+              cancellation: events.cancellations[test], caseCancellations: events.caseCancellations[test] ?? [:]))
         }
       }
       let split = WorkerBatch(tests: batch.map(\.request.testID)).split(

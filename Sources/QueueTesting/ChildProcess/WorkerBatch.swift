@@ -24,6 +24,9 @@
       var issues: [String: [ChildProcessIsolation.ChildIssue]] = [:]
       /// The tests that cancelled themselves (`Test.cancel`), with their comment and place.
       var cancellations: [String: ChildProcessIsolation.ChildIssue] = [:]
+      /// The cases of parameterized tests that cancelled themselves, by test and by the case's
+      /// name in the stream (its argument values).
+      var caseCancellations: [String: [String: ChildProcessIsolation.ChildIssue]] = [:]
     }
 
     /// The split: an outcome for each test that has one, and the tests to run in a new worker.
@@ -59,8 +62,8 @@
         let issues = events.issues[test] ?? []
         if events.ended.contains(test) {
           split.outcomes[test] = ChildProcessIsolation.Outcome(
-            status: 0, endedBySignal: false, issues: issues, standardError: "", cancellation: events.cancellations[test]
-          )
+            status: 0, endedBySignal: false, issues: issues, standardError: "", cancellation: events.cancellations[test],
+            caseCancellations: events.caseCancellations[test] ?? [:])
         } else if test == culprit || (culprit == nil && (endedNormally || events.started.isEmpty)) {
           var outcome = process
           outcome.issues = issues
@@ -100,6 +103,10 @@
         // A case's own cancellation (the cases a replay line does not select) is not the test's.
         case "testCancelled":
           if cancellations[test] == nil { cancellations[test] = ChildProcessIsolation.cancellation(in: payload) }
+        case "testCaseCancelled":
+          if let testCase = payload["_testCase"] as? [String: Any], let name = testCase["displayName"] as? String {
+            caseCancellations[test, default: [:]][name] = ChildProcessIsolation.cancellation(in: payload)
+          }
         default: break
         }
       }

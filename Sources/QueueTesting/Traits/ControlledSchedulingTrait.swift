@@ -88,7 +88,7 @@
           try ChildProcessIsolation.record(
             outcome, testName: test.name, sourceLocation: test.sourceLocation,
             scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test),
-            arguments: arguments, recordsWhatNoCaseOwns: started)
+            arguments: arguments, caseName: TestCaseArguments.displayName(of: testCase), recordsWhatNoCaseOwns: started)
           return
         }
       #endif

@@ -8,6 +8,17 @@
     /// The arguments of `testCase`; nil when the test is not parameterized, or when Swift Testing
     /// no longer shows a case's arguments as this reads them.
     static func text(of testCase: Test.Case?) -> String? {
+      parts(of: testCase)?.map { ($0.label.map { "\($0): " } ?? "") + $0.value }.joined(separator: ", ")
+    }
+
+    /// The arguments as Swift Testing's event stream names a case (`20`, or `1, "a"`): the
+    /// values alone. Nil as for ``text(of:)``.
+    static func displayName(of testCase: Test.Case?) -> String? {
+      parts(of: testCase)?.map(\.value).joined(separator: ", ")
+    }
+
+    /// Each argument's parameter label and value, as Swift Testing describes the value.
+    private static func parts(of testCase: Test.Case?) -> [(label: String?, value: String)]? {
       guard let testCase, testCase.isParameterized else { return nil }
       // Swift Testing keeps a case's arguments to itself (its `Test.Case` shows only whether it
       // is parameterized); its mirror shows them: `_kind`, case `parameterized`, `arguments`.
@@ -17,13 +28,13 @@
       guard let kind = child(testCase, "_kind"), let parameterized = child(kind, "parameterized"),
         let arguments = child(parameterized, "arguments")
       else { return nil }
-      var parts: [String] = []
+      var parts: [(label: String?, value: String)] = []
       for argument in Mirror(reflecting: arguments).children.map(\.value) {
         guard let value = child(argument, "value") else { return nil }
         let label = child(argument, "parameter").flatMap { child($0, "firstName") } as? String
-        parts.append((label.map { "\($0): " } ?? "") + String(describingForTest: value))
+        parts.append((label, String(describingForTest: value)))
       }
-      return parts.isEmpty ? nil : parts.joined(separator: ", ")
+      return parts.isEmpty ? nil : parts
     }
 
     /// What a child process adds to each issue of a parameterized test's case, before the

@@ -115,15 +115,17 @@
     }
 
     /// Moves the hops onto and off actors noted during `step` into the run's ``ActorWork``.
+    @inline(never)
     func takeActorHops(step: Int) {
-      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 64) { buffer in
+      // Small enough for the stack: a heap buffer per step would cost more than the notes.
+      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 16) { buffer in
         while true {
-          let count = Int(qt_take_actor_hops(buffer.baseAddress!, 64))
+          let count = Int(qt_take_actor_hops(buffer.baseAddress!, 16))
           for hop in buffer.prefix(count) {
             statePointer.pointee.actorWork.noteHop(
               task: hop.task, from: UInt(hop.from), to: UInt(hop.to), step: step, typeName: Self.typeName(ofActor:))
           }
-          if count < 64 { break }
+          if count < 16 { break }
         }
       }
     }

@@ -479,8 +479,9 @@
           jobsStarted.store(driverJobCount, ordering: .relaxed)
           let step = statePointer.pointee.steps
           // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
+          var drains = false
           if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
-            statePointer.pointee.actorWork.drainStarts(
+            drains = statePointer.pointee.actorWork.drainStarts(
               job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
           }
           if next.isMain {
@@ -490,8 +491,8 @@
           } else {
             next.job.runSynchronously(on: executors.generic)
           }
-          takeActorHops(step: step)
-          statePointer.pointee.actorWork.drainEnds()
+          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
+          if drains { statePointer.pointee.actorWork.drainEnds() }
           jobsFinished.store(driverJobCount, ordering: .relaxed)
           if let hook = qt_unhonoured_executor_hook() {
             outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))

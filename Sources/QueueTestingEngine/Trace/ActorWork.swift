@@ -34,15 +34,24 @@ public struct ActorWork: Sendable, Equatable {
 
   /// Turns whose task is known by its runtime id only, until the run gives it a local id.
   private var pending: [PendingTurn] = []
+  // Hops come a few per step, most of them to the actor of the hop before: the last answer of
+  // each lookup is kept, so that a step of the run pays no hashing in the common case.
   /// Actors by identity (the object's address, valid for the run), to their index.
   private var indices: [UInt: Int] = [:]
+  private var lastIdentity: UInt = 0
+  private var lastIndex = 0
   private var typeCounts: [String: Int] = [:]
-  /// Each actor's queue: the tasks (runtime ids) that hopped onto it since its last drain.
-  private var queues: [Int: [UInt64]] = [:]
+  /// Each actor's queue, by index: the tasks (runtime ids) that hopped onto it since its last
+  /// drain.
+  private var queues: [[UInt64]] = []
   /// The actor each drain job the run holds belongs to, by the job's address.
   private var drainActors: [UInt: Int] = [:]
-  /// The actor whose drain runs now, and the tasks it gave a turn so far.
-  private var draining: (actor: Int, step: Int, tasks: Set<UInt64>)?
+  private var lastDrainJob: UInt = 0
+  private var lastDrainActor = 0
+  /// The actor whose drain runs now (-1: none), its step, and the tasks it gave a turn so far.
+  private var drainingActor = -1
+  private var drainingStep = 0
+  private var drainingTasks: [UInt64] = []
 
   /// An empty record.
   public init() {}
@@ -50,6 +59,11 @@ public struct ActorWork: Sendable, Equatable {
   /// The index of the actor `identity`; `typeName` names its type the first time it is seen
   /// (the actor is alive then: it is being entered or left).
   private mutating func index(of identity: UInt, typeName: (UInt) -> String) -> Int {
+    if identity == lastIdentity { return lastIndex }
+    defer {
+      lastIdentity = identity
+      lastIndex = indices[identity] ?? 0
+    }
     if let known = indices[identity] { return known }
     let type = typeName(identity)
     let count = typeCounts[type, default: 0] + 1
@@ -57,6 +71,7 @@ public struct ActorWork: Sendable, Equatable {
     let index = actorNames.count
     indices[identity] = index
     actorNames.append(count == 1 ? type : "\(type) #\(count)")
+    queues.append([])
     return index
   }
 
@@ -67,13 +82,13 @@ public struct ActorWork: Sendable, Equatable {
     if from != 0 {
       let actor = index(of: from, typeName: typeName)
       // Leaving the actor whose drain runs: a turn, if its queue did not give it one already.
-      if let current = draining, current.actor == actor, current.step == step, !current.tasks.contains(task) {
-        draining?.tasks.insert(task)
+      if actor == drainingActor, step == drainingStep, !drainingTasks.contains(task) {
+        drainingTasks.append(task)
         pending.append(PendingTurn(step: step, actor: actor, runtimeTaskID: task))
       }
     }
     if to != 0 {
-      queues[index(of: to, typeName: typeName), default: []].append(task)
+      queues[index(of: to, typeName: typeName)].append(task)
     }
   }
 
@@ -81,26 +96,33 @@ public struct ActorWork: Sendable, Equatable {
   /// (0: not known).
   mutating func noteDrainScheduled(job: UInt, actor identity: UInt, typeName: (UInt) -> String) {
     guard identity != 0 else { return }
-    drainActors[job] = index(of: identity, typeName: typeName)
+    let actor = index(of: identity, typeName: typeName)
+    if job == lastDrainJob, actor == lastDrainActor { return }
+    drainActors[job] = actor
+    lastDrainJob = job
+    lastDrainActor = actor
   }
 
   /// Notes that the drain job at `job` runs as `step`: every task queued on its actor gets a
   /// turn, in the order they queued. Returns whether the job is a drain of a known actor.
   @discardableResult
   mutating func drainStarts(job: UInt, step: Int) -> Bool {
-    guard let actor = drainActors[job] else {
-      draining = nil
+    // A drain job is run once: its entry goes (a separate job's address may be reused later).
+    guard let actor = job == lastDrainJob ? lastDrainActor : drainActors.removeValue(forKey: job) else {
+      drainingActor = -1
       return false
     }
-    let queued = queues.removeValue(forKey: actor) ?? []
-    draining = (actor, step, Set(queued))
-    for task in queued { pending.append(PendingTurn(step: step, actor: actor, runtimeTaskID: task)) }
+    drainingActor = actor
+    drainingStep = step
+    drainingTasks.removeAll(keepingCapacity: true)
+    swap(&drainingTasks, &queues[actor])
+    for task in drainingTasks { pending.append(PendingTurn(step: step, actor: actor, runtimeTaskID: task)) }
     return true
   }
 
   /// Notes that the drain running now (if any) ended.
   mutating func drainEnds() {
-    draining = nil
+    drainingActor = -1
   }
 
   /// Gives the pending turns their tasks' run-local ids (`localID` answers nil for a task that

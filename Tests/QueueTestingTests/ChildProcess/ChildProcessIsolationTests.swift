@@ -42,6 +42,7 @@
         {"kind":"event","payload":{"issue":{"isKnown":true,"sourceLocation":{"_filePath":"/p/T.swift","column":1,"fileID":"M/T.swift","line":20}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"known"}],"testID":"M.t()"},"version":0}
         {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/p/T.swift","column":2,"fileID":"M/T.swift","line":9}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Issue recorded"},{"symbol":"details","text":"Controlled schedule 1 failed"}],"testID":"M.t()"},"version":0}
         {"kind":"event","payload":{"_comments":["not today"],"_sourceLocation":{"_filePath":"/p/T.swift","column":40,"fileID":"M/T.swift","line":30},"kind":"testCancelled","messages":[],"testID":"M.c()"},"version":0}
+        {"kind":"event","payload":{"_comments":["two is not supported"],"_sourceLocation":{"_filePath":"/p/T.swift","column":9,"fileID":"M/T.swift","line":40},"_testCase":{"displayName":"2","id":"x"},"kind":"testCaseCancelled","messages":[],"testID":"M.p(value:)"},"version":0}
         not json
         """
       let events = WorkerBatch.events(Data(stream.utf8))
@@ -58,6 +59,11 @@
         events.cancellations["M.c()"]
           == .init(text: "not today", fileID: "M/T.swift", filePath: "/p/T.swift", line: 30, column: 40))
       #expect(events.cancellations["M.t()"] == nil)
+      // A case that cancelled itself, by its name in the stream; the test itself was not cancelled.
+      #expect(
+        events.caseCancellations["M.p(value:)"]?["2"]
+          == .init(text: "two is not supported", fileID: "M/T.swift", filePath: "/p/T.swift", line: 40, column: 9))
+      #expect(events.cancellations["M.p(value:)"] == nil)
     }
 
     /// The cases of a parameterized test share one child: each case records the issues the child

@@ -29,6 +29,10 @@ struct UserSuiteTests {
     #expect(value != 20)
   }
 
+  @Test(arguments: [1, 2]) func cancelsOneCase(value: Int) async throws {
+    if value == 2 { try Test.cancel("two is not supported here") }
+  }
+
   @Test func requiresAValue() async throws {
     let missing: Int? = nil
     _ = try #require(missing)
