@@ -62,7 +62,8 @@
         let issues = events.issues[test] ?? []
         if events.ended.contains(test) {
           split.outcomes[test] = ChildProcessIsolation.Outcome(
-            status: 0, endedBySignal: false, issues: issues, standardError: "", cancellation: events.cancellations[test],
+            status: 0, endedBySignal: false, issues: issues, standardError: "",
+            cancellation: events.cancellations[test],
             caseCancellations: events.caseCancellations[test] ?? [:])
         } else if test == culprit || (culprit == nil && (endedNormally || events.started.isEmpty)) {
           var outcome = process

@@ -74,8 +74,12 @@
       let crashed = ChildProcessIsolation.Outcome(
         status: 4, endedBySignal: true,
         issues: [
-          .init(text: "failed in 10", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1, caseArguments: "value: 10"),
-          .init(text: "failed in 20", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1, caseArguments: "value: 20"),
+          .init(
+            text: "failed in 10", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1,
+            caseArguments: "value: 10"),
+          .init(
+            text: "failed in 20", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1,
+            caseArguments: "value: 20"),
         ],
         standardError: "\nQueueTesting case: value: 10\n\nQueueTesting case: value: 20\nT.swift:9: Fatal error: boom")
       func recorded(_ arguments: String, starter: Bool) async throws -> [String] {
