@@ -28,6 +28,8 @@ test "$(grep -c "^written to stderr by printsWhatItDoes$" "$log")" -eq 1 || fail
 grep -A1 "printsThenFails() printed, during controlled schedule 1 (random, 5 schedules, seed 1), the one that failed:" "$log" \
   | grep -q "^printed by printsThenFails before its failure$" || fail "the failing schedule's output was not shown"
 grep -q "✔ Test printsWhatItDoes() passed" "$log" || fail "printsWhatItDoes() did not pass"
+grep -q "^printed on run 1$" "$log" && ! grep -q "^printed on run [2-5]$" "$log" \
+  || fail "a passing test's output is not its first schedule's"
 
 # Parameterized: the case with 20 is blamed, and the others are not.
 grep -q "✘ Test onlyTwentyFails(value:) recorded an issue with 1 argument value → 20 at" "$log" \

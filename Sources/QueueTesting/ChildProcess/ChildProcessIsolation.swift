@@ -381,7 +381,7 @@
           text += " during controlled schedule \(schedule)"
           if let scheduling, let testID {
             text += " (\(scheduling.series)); to run the series to that schedule again: "
-            text += scheduling.rerunLine(testID: testID)
+            text += scheduling.rerunLine(testID: testID, arguments: arguments)
           }
         }
         text += ". The test did not finish, so it cannot pass; under the trait it ran in a child process, and"
@@ -433,7 +433,9 @@
         Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
       default:
         Issue.record(
-          Comment(rawValue: crashText(outcome, testName: testName, scheduling: scheduling, testID: testID)),
+          Comment(
+            rawValue: crashText(
+              outcome, testName: testName, scheduling: scheduling, testID: testID, arguments: arguments)),
           sourceLocation: sourceLocation)
       }
     }
@@ -466,7 +468,8 @@
     /// When the child noted which controlled schedule was running (see ``CrashNote``), the text
     /// names it and gives the line that runs the series to it again.
     static func crashText(
-      _ outcome: Outcome, testName: String, scheduling: ControlledScheduling? = nil, testID: String? = nil
+      _ outcome: Outcome, testName: String, scheduling: ControlledScheduling? = nil, testID: String? = nil,
+      arguments: String? = nil
     ) -> String {
       let how =
         outcome.endedBySignal ? "was ended by signal \(outcome.status)" : "exited with status \(outcome.status)"
@@ -487,7 +490,7 @@
         text += " It crashed during controlled schedule \(schedule)"
         if let scheduling, let testID {
           text += " (\(scheduling.series)); to run the series to that schedule again: "
-          text += scheduling.rerunLine(testID: testID)
+          text += scheduling.rerunLine(testID: testID, arguments: arguments)
         } else {
           text += "."
         }

@@ -31,8 +31,6 @@
     private struct State {
       /// The process's own descriptors 1 and 2, kept while a schedule's output is captured.
       var saved: (out: Int32, err: Int32)?
-      /// The capture of the first schedule, kept aside.
-      var hasFirst = false
     }
     private let state = Mutex(State())
 
@@ -85,8 +83,9 @@
         close(saved.err)
         state.saved = nil
         if scheduleNumber == 1 {
+          // Moved aside, not linked: the next schedule truncates a file of its own.
           unlink(firstPath)
-          state.hasFirst = link(runningPath, firstPath) == 0 || copy(runningPath, to: firstPath)
+          rename(runningPath, firstPath)
         }
       }
     }
@@ -95,7 +94,8 @@
     /// failed, the first schedule's when it passed. `header` names it. Nothing is kept when that
     /// schedule wrote nothing.
     func keep(failed: Bool, header: String) {
-      let source = failed ? runningPath : firstPath
+      // A failing first schedule that was not reduced wrote no later file: its own was set aside.
+      let source = failed && FileManager.default.fileExists(atPath: runningPath) ? runningPath : firstPath
       defer {
         unlink(runningPath)
         unlink(firstPath)
@@ -105,11 +105,6 @@
       if !text.hasSuffix("\n") { text += "\n" }
       _ = FileManager.default.createFile(
         atPath: Self.keptPath(folder: folder, testID: testID, arguments: arguments), contents: Data(text.utf8))
-    }
-
-    private func copy(_ source: String, to destination: String) -> Bool {
-      guard let data = FileManager.default.contents(atPath: source) else { return false }
-      return FileManager.default.createFile(atPath: destination, contents: data)
     }
 
     // MARK: - In the parent

@@ -12,12 +12,17 @@ actor Counter {
 
 /// Schedules counted across one process, for tests that act on a given schedule.
 let schedulesOfExitsOnItsThirdSchedule = Atomic(0)
+let runsOfPrintsItsRun = Atomic(0)
 
 @Suite(.controlledScheduling(.random(5, seed: 1)))
 struct UserSuiteTests {
   @Test func printsWhatItDoes() async {
     print("printed by printsWhatItDoes")
     FileHandle.standardError.write(Data("written to stderr by printsWhatItDoes\n".utf8))
+  }
+
+  @Test func printsItsRun() async {
+    print("printed on run \(runsOfPrintsItsRun.add(1, ordering: .relaxed).newValue)")
   }
 
   @Test func printsThenFails() async {
