@@ -41,3 +41,11 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The one place that spells out what the controlled executor needs on Apple platforms: the Swift
+// 6.3 runtime's executor-factory hooks, which ship with the 26.4 releases. Sources say
+// `@available(ExecutorHooks 1.0, *)` and `#available(ExecutorHooks 1.0, *)`.
+let executorHooks = "AvailabilityMacro=ExecutorHooks 1.0:macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4"
+for target in package.targets where target.name != "CQueueTestingRuntime" {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.enableExperimentalFeature(executorHooks)]
+}

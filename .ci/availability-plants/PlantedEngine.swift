@@ -1,12 +1,13 @@
-// Planted into QueueTestingEngine by .ci/availability.sh: the check must report lines 6, 12, 13
-// and 18, and nothing else.
+// Planted into QueueTestingEngine by .ci/availability.sh: the check must report lines 6, 13, 14
+// and 19, and nothing else.
 @_spi(ExperimentalCustomExecutors) import _Concurrency
 
 func plantedEngineUse() -> Bool {
   RunDriver.shared.isDriverThread
 }
 
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+// Covered through the package's availability macro (Package.swift): the check must read it.
+@available(ExecutorHooks 1.0, *)
 func plantedEngineCovered() -> Bool { RunDriver.shared.isDriverThread }
 
 enum PlantedFactory: ExecutorFactory {

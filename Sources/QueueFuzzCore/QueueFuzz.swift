@@ -67,7 +67,7 @@ public enum QueueFuzz {
     }
     // Every command drives the controlled executor, which needs the Swift 6.3 runtime's
     // executor-factory hooks; the help above works everywhere.
-    guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+    guard #available(ExecutorHooks 1.0, *) else {
       console.err(unsupportedSystem)
       return 2
     }
@@ -90,7 +90,7 @@ public enum QueueFuzz {
   /// The help of the command `name`, nil for no such command.
   static func help(of name: String) -> String? {
     // The commands exist where the controlled executor does; elsewhere their help says so.
-    guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else {
+    guard #available(ExecutorHooks 1.0, *) else {
       return commandNames.contains(name) ? unsupportedSystem : nil
     }
     return switch name {
@@ -110,7 +110,7 @@ public enum QueueFuzz {
     executor hooks); this system is older
     """
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   private static var commands: [String: any FuzzCommand.Type] {
     [
       "run": RunCommand.self, "replay": ReplayCommand.self, "generate": GenerateCommand.self,

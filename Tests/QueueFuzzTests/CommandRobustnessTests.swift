@@ -70,7 +70,7 @@ extension QueueFuzzCommandSuites {
       #expect(reportOutput.err.contains("does not exist"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func ctrlCStopsARunWithItsSummary() {
       let captured = CapturedConsole()
       let status = RunCommand.run([scenariosFolder], console: captured.console, shouldStop: { true })
@@ -79,7 +79,7 @@ extension QueueFuzzCommandSuites {
       #expect(captured.out.contains("scenario(s) not run (interrupted by Ctrl-C)"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aRunStopsAtItsMemoryLimit() {
       let captured = CapturedConsole()
       let status = RunCommand.run(

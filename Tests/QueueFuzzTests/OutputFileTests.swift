@@ -121,7 +121,7 @@ extension QueueFuzzCommandSuites {
       }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func anEarlierReportIsRemovedBeforeTheSessionRuns() throws {
       let folder = madeFolder("output-stale")
       defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -109,7 +109,7 @@ extension QueueFuzzCommandSuites {
     }
 
     /// The one-line replay command reproduces the failure exactly: same trace hash.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func replayReproducesAFailureExactly() throws {
       let file = scenariosFolder + "/fifo/suspend-between-work.scenario"
       let scenario = try ScenarioParser.parse(String(contentsOfFile: file, encoding: .utf8), path: file)
@@ -193,7 +193,7 @@ extension QueueFuzzCommandSuites {
       (["frobnicate"], "unknown command 'frobnicate'"),
       ([], "USAGE"),
     ])
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func usageErrorsExitTwo(_ arguments: [String], _ phrase: String) {
       let (status, output) = runFuzz(arguments)
       #expect(status == 2)

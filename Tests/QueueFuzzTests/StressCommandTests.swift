@@ -12,7 +12,7 @@ func temporaryFolder(_ label: String) -> String {
 }
 
 /// Runs `stress` in this process; `shouldStop` stands in for Ctrl-C (asked between scenarios).
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 func runStress(_ arguments: [String], shouldStop: @escaping () -> Bool = { false }) -> (Int32, CapturedConsole) {
   let captured = CapturedConsole()
   let status = StressCommand.run(arguments, console: captured.console, shouldStop: shouldStop)
@@ -26,7 +26,7 @@ func decodeReport(_ text: String) throws -> FuzzReport {
 extension QueueFuzzCommandSuites {
   @Suite("queue-fuzz stress and shrink")
   struct StressCommandTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func shardsAreDisjointAndCoverTheUnshardedRun() throws {
       let common = ["--count", "12", "--seed", "5", "--schedules", "5", "--format", "json", "--no-shrink"]
       let folder = temporaryFolder("shards")
@@ -76,7 +76,7 @@ extension QueueFuzzCommandSuites {
 
     /// A planted mutant: stress saves shrunk failures, each a small scenario file that
     /// `queue-fuzz run` fails with the mutant and passes with the real queues.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func stressOnAMutantSavesFilesThatRunFailsOn() throws {
       let folder = temporaryFolder("failures")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -103,7 +103,7 @@ extension QueueFuzzCommandSuites {
 
     /// Failures that shrink to the same small case are saved once; the report points the others
     /// at that file and marks them duplicates.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func failuresThatShrinkToTheSameCaseAreSavedOnce() throws {
       let folder = temporaryFolder("duplicates")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -127,7 +127,7 @@ extension QueueFuzzCommandSuites {
       }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func stressOnTheRealQueuesFindsNothingAndReportsThroughput() throws {
       let folder = temporaryFolder("real")
       defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -138,7 +138,7 @@ extension QueueFuzzCommandSuites {
       #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aTimeBudgetEndsTheSession() throws {
       let (status, output) = runStress(["--duration", "300ms", "--seed", "4", "--schedules", "5"])
       #expect(status == 0)
@@ -149,7 +149,7 @@ extension QueueFuzzCommandSuites {
 
     /// Ctrl-C (here: the stop request the signal handler sets) ends the session between scenarios
     /// with a summary and exit status 130.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func stopRequestEndsWithASummary() throws {
       let asked = LockedState(0)
       let (status, output) = runStress(["--count", "50", "--seed", "2", "--schedules", "5", "--format", "json"]) {
@@ -216,7 +216,7 @@ extension QueueFuzzCommandSuites {
       #expect(real == 0)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func shrinkPrintsSizesAndWritesARegressionFile() throws {
       let folder = temporaryFolder("shrink")
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -287,7 +287,7 @@ extension QueueFuzzCommandSuites {
   struct ShrinkTruthTests {
     /// A generated scenario whose shrink, without the check, hoists a `wait` across two queues
     /// into an item that waits on its own FIFO queue: a file that deadlocks on any queue.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func failingCase() throws -> (Scenario, Schedule, ScenarioRunner.Options) {
       let plan = StressPlan(seed: 3, shard: .whole, count: nil, sizes: ScenarioGenerator.Sizes())
       let scenario = plan.scenario(at: 1806)
@@ -297,12 +297,12 @@ extension QueueFuzzCommandSuites {
       return (scenario, failure.run.schedule, options)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func passesOnTheRealQueues(_ scenario: Scenario) -> Bool {
       ScenarioRunner.run(scenario, options: ScenarioRunner.Options(schedules: 300)).failure == nil
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aReductionThatIsFalseOnTheRealQueuesIsRejected() throws {
       let (scenario, schedule, options) = try Self.failingCase()
       #expect(Self.passesOnTheRealQueues(scenario))

@@ -1,6 +1,6 @@
 /// A `queue-fuzz` subcommand: its help text and its entry point. `QueueFuzz.main` picks one by
 /// name and answers `--help` for all of them.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 protocol FuzzCommand {
   /// The command's usage, options and exit statuses.
   static var help: String { get }

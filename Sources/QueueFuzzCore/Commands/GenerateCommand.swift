@@ -3,7 +3,7 @@ import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz generate --seed S --count N --out DIR`
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 enum GenerateCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz generate --out DIR [--seed S] [--count N] [--queues N] [--callers N]

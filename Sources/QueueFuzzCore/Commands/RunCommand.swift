@@ -3,7 +3,7 @@ import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz run PATH...`
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 enum RunCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz run PATH... [--schedules N] [--seed S] [--strategy random|pct|exhaustive|portfolio]

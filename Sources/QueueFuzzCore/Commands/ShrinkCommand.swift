@@ -3,7 +3,7 @@ import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz shrink FILE [--schedule TEXT]`
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 enum ShrinkCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz shrink FILE [--schedule TEXT] [--queue-impl NAME] [--step-budget N]

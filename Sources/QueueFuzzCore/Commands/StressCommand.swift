@@ -2,7 +2,7 @@ import QueueScenarios
 import QueueTestingEngine
 
 /// `queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]`
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 enum StressCommand: FuzzCommand {
   static let help = """
     USAGE: queue-fuzz stress (--duration D | --count N) [--seed S] [--shard i/n] [--failures DIR]

@@ -3,7 +3,7 @@ import QueueScenarios
 import QueueTestingEngine
 
 /// The picture of a failing scenario (`--html`): the page the trait attaches to a failing test.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 enum FailureChart {
   /// Writes `folder/NAME.html` for `failure` and returns its path, or nil when it cannot be
   /// written. The failing schedule is replayed once to count its preemptions.

@@ -3,7 +3,7 @@ import QueueTestingEngine
 
 /// One `queue-fuzz stress` session: runs the plan's scenarios until the budget ends, shrinks and
 /// saves each failure, keeps the progress line up to date, and reports.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 struct StressSession {
   private let settings: StressCommand.Settings
   private let console: FuzzConsole

@@ -5,7 +5,7 @@ import QueueTestingEngine
 /// task wait until every item is done.
 ///
 /// All of a controlled run happens on the driver thread; the lock only satisfies `Sendable`.
-@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+@available(ExecutorHooks 1.0, *)
 final class ScenarioExecution: Sendable {
   private struct State: Sendable {
     var events: [OrderingEvent] = []

@@ -78,7 +78,7 @@
     }
 
     /// Runs `scenario` once under `strategy`; returns the run and the items' events.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func runOnce(
       _ scenario: Scenario, implementation: QueueImplementation = .real,
       strategy: some ScheduleStrategy & Sendable, stepBudget: Int = 100_000
@@ -125,7 +125,7 @@
     /// Runs `scenario` once under `strategy` and checks it; with `checkDeterminism`, runs the
     /// recorded schedule a second time and compares the trace hashes.
     /// - Returns: The (first) run, and its failure if any.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func check(
       _ scenario: Scenario, strategy: some ScheduleStrategy & Sendable, options: Options
     ) -> (run: RunResult, failure: ScheduleFailure.Problem?) {
@@ -144,7 +144,7 @@
 
     /// Runs `scenario` under its regression schedules (``Scenario/regressionSchedules``) and then
     /// `options.schedules` schedules of the options' series; stops at the first failure.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func run(_ scenario: Scenario, options: Options) -> Report {
       let clock = ContinuousClock()
       let start = clock.now

@@ -68,7 +68,7 @@
 
     /// Shrinks `scenario`, which fails under `schedule`.
     /// - Returns: nil when `scenario` does not fail under `schedule` (nothing to shrink).
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public func shrink(_ scenario: Scenario, schedule: Schedule) -> Result? {
       var scenario = scenario
       scenario.regressionSchedules = []
@@ -146,7 +146,7 @@
     }
 
     /// One shrink in progress: the runs counted against the budget.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     private struct Search {
       /// The seed of the random schedules tried per candidate ("SHRINK" in ASCII).
       static let candidateSeed: UInt64 = 0x5348_5249_4E4B

@@ -52,7 +52,7 @@
 
     /// Starts the watchdog once per process, and makes `limit` and `report` (which turns a stuck
     /// job's task, step and seconds into the lines to write) those of the test about to run.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func start(
       limit: Duration, parent: Int32?, heartbeat: String?,
       report: @escaping @Sendable (_ task: Int, _ step: Int, _ seconds: Int) -> String

@@ -193,7 +193,7 @@
     /// Controlled runs need the Swift 6.3 runtime's executor hooks, which Apple platforms ship
     /// from the 26.4 releases on; the trait and the XCTest entry point check this for you and
     /// fail the test with ``unsupportedSystemMessage(testName:)`` on an older system.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public func run(_ body: @escaping @Sendable () async throws -> Void) async -> Report {
       await runHoldingIssues(body).report
     }
@@ -213,7 +213,7 @@
 
     /// Runs the series as ``run(_:)`` does and returns the issues the body recorded, unrecorded:
     /// the trait records them once, with the failure's report.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func runHoldingIssues(_ body: @escaping @Sendable () async throws -> Void) async -> HeldSeries {
       let progress = LockedState(ScheduleProgress())
       guard let test = Test.current else {
@@ -296,7 +296,7 @@
 
     /// Runs the series on the calling thread. `failureCount` reads a test library's count of
     /// recorded failures (XCTest's), compared before and after each schedule.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func runSeries(
       _ body: @escaping @Sendable () async throws -> Void,
       failureCount: (() -> Int)?,

@@ -63,7 +63,7 @@
       // A suite's own scope (no test case) runs as usual; its tests get the trait themselves.
       guard testCase != nil else { return try await function() }
       guard !ControlledScheduling.simulatesUnsupportedSystem,
-        #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+        #available(ExecutorHooks 1.0, *)
       else {
         Issue.record(
           Comment(rawValue: ControlledScheduling.unsupportedSystemMessage(testName: test.name)),
@@ -133,7 +133,7 @@
     #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
       /// In the child process that runs `test`: ends it, with a report, when one job runs past the
       /// limit, or when the parent is gone (see ``JobWatchdog``).
-      @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+      @available(ExecutorHooks 1.0, *)
       static func startWatchdog(
         for test: Test, arguments: String?, scheduling: ControlledScheduling, environment: [String: String]
       ) {
@@ -174,7 +174,7 @@
     /// (or, for a failure no issue records — a deadlock, a thrown error — one issue at the
     /// test's location); the known issues of one schedule; and a `Test.cancel` as the test's
     /// cancellation.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func run(
       _ function: @Sendable () async throws -> Void, under scheduling: ControlledScheduling, testName: String?,
       testID: String?, arguments: String? = nil, tagsIssues: Bool = false, sourceLocation: SourceLocation

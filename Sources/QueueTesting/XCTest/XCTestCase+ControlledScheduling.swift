@@ -31,7 +31,7 @@
       _ body: @escaping @Sendable () async throws -> Void
     ) async -> ControlledScheduling.Report {
       guard !ControlledScheduling.simulatesUnsupportedSystem,
-        #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+        #available(ExecutorHooks 1.0, *)
       else {
         XCTFail(ControlledScheduling.unsupportedSystemMessage(testName: name), file: file, line: line)
         return ControlledScheduling.Report(schedulesRun: 0, exhausted: nil, failure: nil)

@@ -7,43 +7,43 @@
   enum ActiveRun {
     /// Whether the caller runs on the active run's driver thread.
     static var isControlling: Bool {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.isDriverThread
     }
 
     /// The active run's trace so far, for code running under it.
     static var traceSoFar: Trace? {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return nil }
+      guard #available(ExecutorHooks 1.0, *) else { return nil }
       return RunDriver.shared.traceSoFar
     }
 
     /// The active run's virtual time in nanoseconds; nil outside a run.
     static var virtualNow: UInt64? {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return nil }
+      guard #available(ExecutorHooks 1.0, *) else { return nil }
       return RunDriver.shared.virtualNow
     }
 
     /// Records that the current task of the active run starts waiting at `label`; whether it did.
     static func beginNamedWait(_ label: String) -> Bool {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.beginNamedWait(label)
     }
 
     /// Ends the wait a `true` ``beginNamedWait(_:)`` recorded.
     static func endNamedWait() {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
+      guard #available(ExecutorHooks 1.0, *) else { return }
       RunDriver.shared.endNamedWait()
     }
 
     /// Declares an outside wake-up for the active run; false when no run is active here.
     static func expectOutsideWakeUp(_ label: String) -> Bool {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.expectOutsideWakeUp(label)
     }
 
     /// Appends a mark to the active run's trace; whether it was recorded.
     static func mark(_ label: String) -> Bool {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.mark(label)
     }
   }

@@ -13,7 +13,7 @@
     ///
     /// `body` is called once per schedule and must create the state it tests afresh each time.
     /// Blocks the calling thread; from async code it occupies one thread of the pool meanwhile.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func explore(
       _ search: ExhaustiveSearch = ExhaustiveSearch(),
       stepBudget: Int = defaultStepBudget,

@@ -63,19 +63,19 @@
     /// one (see ``RunResult/inlineHopTasks``); creating them with this preference closes that
     /// gap. Outside a run the executor hands every job to the platform's default executor, so
     /// the same code runs normally there.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static var taskExecutor: any TaskExecutor { HarnessTaskExecutor.shared }
 
     /// The job running now, as a watchdog on another thread may see it (see
     /// `RunDriver.jobInProgress`); nil between runs. For QueueTesting's child-process watchdog.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     package static var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
       RunDriver.shared.jobInProgress
     }
 
     /// The blocking call the active run's driver thread is in now, if the harness can name it
     /// (see ``BlockingWait``): for QueueTesting's child-process watchdog, whose report names it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     package static var driverBlockingWait: BlockingWait? {
       let thread = RunDriver.shared.driverThread.load(ordering: .relaxed)
       let kernelThread = RunDriver.shared.driverKernelThread.load(ordering: .relaxed)
@@ -131,7 +131,7 @@
     /// can start in the process until the job returns (each such run returns at once, stuck on
     /// the earlier job). With `nil`, the calling thread drives the run, and a job that never
     /// returns never lets it return.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
@@ -148,7 +148,7 @@
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func runBlocking(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,
@@ -169,7 +169,7 @@
     /// pool, typically milliseconds): with a `jobTimeLimit` it waits while a thread of the
     /// harness drives the run (see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``),
     /// with `nil` it drives the run itself.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func run<Strategy: ScheduleStrategy & Sendable>(
       strategy: Strategy,
       stepBudget: Int = defaultStepBudget,
@@ -185,7 +185,7 @@
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     public static func run(
       seed: UInt64,
       stepBudget: Int = defaultStepBudget,

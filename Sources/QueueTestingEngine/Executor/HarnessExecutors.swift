@@ -11,7 +11,7 @@
   // without the harness.
 
   /// The default executor: new tasks, resumptions, yields and (as a scheduling executor) sleeps.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
     static let shared = HarnessTaskExecutor()
 
@@ -79,7 +79,7 @@
   }
 
   /// The main executor: MainActor jobs.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class HarnessMainExecutor: MainExecutor, Sendable {
     static let shared = HarnessMainExecutor()
 
@@ -122,7 +122,7 @@
     }
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   enum HarnessExecutorFactory: ExecutorFactory {
     static var mainExecutor: any MainExecutor { HarnessMainExecutor.shared }
     static var defaultExecutor: any TaskExecutor { HarnessTaskExecutor.shared }

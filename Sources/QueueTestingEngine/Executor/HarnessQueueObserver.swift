@@ -4,7 +4,7 @@
   /// Feeds the active controlled run the life of queue items enqueued and run on its driver
   /// thread; items of code outside the run (tests running in parallel) are declined, which costs
   /// them one lock and nothing more.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class HarnessQueueObserver: QueueObserver {
     func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
       RunDriver.shared.itemEnqueued(on: queue, waiting: waiting)

@@ -6,7 +6,7 @@
   import Synchronization
 
   // Learning, as their jobs are enqueued, which tasks a run's cancellation targets name.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// For a run with cancellation targets: notes the tasks a job enqueued on the driver thread
     /// shows to be targeted. A new task whose first job the root enqueues is one of the root's

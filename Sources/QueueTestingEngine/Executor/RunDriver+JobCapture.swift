@@ -9,12 +9,12 @@
   /// library reads it the same way; the runtime exports the symbol, and no public API offers it.
   /// The standard library binds it from macOS 14 / iOS 17 on (`UnownedJob.description` has that
   /// availability), so every Apple runtime this harness can run on exports it.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   @_silgen_name("swift_task_getJobTaskId")
   private func runtimeTaskID(of job: UnownedJob) -> UInt64
 
   // Taking jobs in: which jobs are the run's, and what their headers say about them.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// Holds `job` if it belongs to the active run; returns false if the caller must forward it.
     ///

@@ -7,7 +7,7 @@
 
   // Work from outside the harness: jobs other threads deliver, where they came from, and how a
   // replay admits them at the steps its schedule recorded.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// Admits jobs other threads delivered into the state, in the order they came, and notes a
     /// root that finished outside. Called on the driver thread with `condition` locked.

@@ -7,7 +7,7 @@
 
   // Recording what the current task does (queue items, named waits, marks) into the run's trace
   // and wait ledger, and what a watchdog on another thread may read of the run.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// Records an event of the current task if it belongs to the active run and happens on the
     /// driver thread; `update` gets the ledger, the task and the run's generation (which item

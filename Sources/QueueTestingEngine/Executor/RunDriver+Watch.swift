@@ -6,7 +6,7 @@
   // Runs that return even when a job never does: the driver runs on a thread of its own while
   // the caller watches the job in progress, and gives up on the run when one job runs past the
   // limit.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// Runs `body` under control on the driver thread (see ``DriverThread``) and waits for the
     /// result on the calling thread; when one job runs longer than `jobTimeLimit`, returns a
@@ -131,7 +131,7 @@
     }
   }
 
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   extension RunResult {
     /// The result of a run abandoned over a job that did not return (or never started, as an
     /// earlier run's job still held the harness): nothing of it can be replayed.
@@ -147,7 +147,7 @@
   // it runs, while the calling thread only waits; `result` and the final strategy are written
   // by the driver thread under `condition` and read by the calling thread under it, after
   // `done` is set. A caller that gives up never reads them again.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class RunHandOff<Strategy: ScheduleStrategy>: @unchecked Sendable {
     let strategy: Strategy
     private let condition = NSCondition()
@@ -199,7 +199,7 @@
   // Safety proof for `@unchecked Sendable`: `work` and `retired` are read and written only under
   // `condition`, and a work item, once taken, is run by this thread alone; `id` is written once by the thread itself before `started` is signalled, and
   // read by others only after they saw `started`.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class DriverThread: @unchecked Sendable {
     private let condition = NSCondition()
     /// Not `@Sendable`: a run's work captures its strategy, which need not be. It is run by this

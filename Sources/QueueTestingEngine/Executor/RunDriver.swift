@@ -29,7 +29,7 @@
   // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
   // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
   // themselves are only touched under the lock.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class RunDriver: @unchecked Sendable {  // safe: proof just above
     static let shared = RunDriver()
 

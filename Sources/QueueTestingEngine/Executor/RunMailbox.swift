@@ -6,7 +6,7 @@
   /// A value type whose methods decide and return the decision; ``RunDriver`` keeps it behind
   /// its lock. Everything else about a run (``RunState``) is the driver thread's alone, so a step
   /// whose jobs all come from the driver's own jobs takes no lock.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   struct RunMailbox {
     /// A job another thread enqueued for the run, and where that thread's work ran (see
     /// ``OutsideWork/executors``).

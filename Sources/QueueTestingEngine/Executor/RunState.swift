@@ -8,7 +8,7 @@
   /// wake-ups). Only the driver thread touches it, without a lock: what other threads share with
   /// the driver is in ``RunMailbox``. Keeping all of it in one value also means one exclusivity
   /// check per access instead of one per field.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   struct RunState {
     struct Timer {
       let deadline: UInt64

@@ -153,7 +153,7 @@
 
     /// A file's `schedule` lines run first: the failure is found on schedule 1 even when the
     /// series alone would not try that schedule first.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func regressionSchedulesRunFirst() throws {
       var scenario = try ScenarioParser.parse(Self.fifo, path: "fifo.scenario")
       let failing = try #require(
@@ -171,7 +171,7 @@
 
     /// `checkDeterminism` catches state kept between runs, which no ordering oracle sees, and
     /// passes the real queues.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func determinismCheckCatchesStateBetweenRuns() throws {
       let scenario = try ScenarioParser.parse(Self.fifo, path: "fifo.scenario")
       let unchecked = ScenarioRunner.run(scenario, options: .init(schedules: 20, implementation: .stateBetweenRuns))

@@ -5,7 +5,7 @@
 
   /// The first generated scenario (from seed 0 on) of at least `minimumSteps` steps that fails
   /// under `implementation`, with its failure.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   func firstGeneratedFailure(
     _ implementation: QueueImplementation, minimumSteps: Int, options: ScenarioRunner.Options = .init()
   ) -> (Scenario, ScheduleFailure)? {
@@ -26,7 +26,7 @@
     /// generated scenario shrinks to a handful of steps; the shrunk case still breaks the same
     /// guarantee on the mutant (through its regression schedule) and passes on the real queues.
     @Test(arguments: [QueueImplementation.fifoReleasesAtSuspension, .taskPerEnqueue, .actorPriorityReorder])
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func plantedMutantShrinksToAHandfulOfSteps(_ mutant: QueueImplementation) throws {
       let (scenario, failure) = try #require(firstGeneratedFailure(mutant, minimumSteps: 18))
       let shrinker = ScenarioShrinker(options: .init(implementation: mutant))
@@ -58,7 +58,7 @@
       #expect(onReal.failure == nil, "\(onReal.failure?.problem.summary ?? "")")
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func sameInputShrinksToTheSameCase() throws {
       let (scenario, failure) = try #require(firstGeneratedFailure(.fifoReleasesAtSuspension, minimumSteps: 18))
       let shrinker = ScenarioShrinker(options: .init(implementation: .fifoReleasesAtSuspension))
@@ -69,7 +69,7 @@
       #expect(first.runs == second.runs)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aScheduleThatPassesHasNothingToShrink() throws {
       let (scenario, failure) = try #require(firstGeneratedFailure(.fifoReleasesAtSuspension, minimumSteps: 10))
       // The same case on the real queues passes: nothing to shrink.
@@ -79,7 +79,7 @@
 
     /// An outcome failure keeps its outcome: a two-queue wait cycle declared as completing
     /// shrinks to the two waits and still deadlocks.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func outcomeFailureShrinksToTheCycle() throws {
       let text = """
         scenario 1
@@ -125,7 +125,7 @@
 
     /// A nondeterminism failure (state kept between runs) shrinks while the trace hashes of
     /// two runs of one schedule still differ.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func nondeterminismShrinksAndStaysNondeterministic() throws {
       let options = ScenarioRunner.Options(schedules: 5, implementation: .stateBetweenRuns, checkDeterminism: true)
       let (scenario, failure) = try #require(

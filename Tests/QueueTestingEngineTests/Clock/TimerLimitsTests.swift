@@ -7,7 +7,7 @@
   /// the end of virtual time never comes, and a cancelled sleep wakes.
   @Suite("Timer limits", .serialized)
   struct TimerLimitsTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func deadlinesRoundUpAndSaturateAtNever() {
       #expect(RunState.deadline(after: 0, from: 0) == 0)
       #expect(RunState.deadline(after: 1, from: 0) == 1_000_000)
@@ -22,7 +22,7 @@
     }
 
     /// The "sleep until cancelled" idiom: a sleep of `.max` nanoseconds, then cancelled.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCancelledEndlessSleepWakes() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let sleeper = Task {
@@ -43,7 +43,7 @@
 
     /// A sleep longer than virtual time can hold never ends (it does not wrap around and finish
     /// before a short one); nothing else runnable and nothing to cancel it is a stuck run.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSleepPastTheEndOfVirtualTimeNeverEnds() {
       let result = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         let long = Task {

@@ -9,7 +9,7 @@
   struct StuckRunReportTests {
     /// A plain continuation nothing resumes: no announced wait, so the report lists every task
     /// with what it did last.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func anUnannouncedWaitListsEveryTaskWithItsLastEvent() throws {
       let result = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         let worker = Task(name: "worker") {
@@ -31,7 +31,7 @@
 
     /// A throwing wait that nothing resumes is named in the report; a cancellation handler that
     /// resumes it with an error lets the run finish.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func namedThrowingWaitsAreReportedAndCanBeCancelled() throws {
       let stuck = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .zero) {
         _ = try? await withNamedThrowingContinuation("download") { (_: CheckedContinuation<Int, any Error>) in }

@@ -27,7 +27,7 @@ struct ChoiceLogTests {
   }
 
   @Test("A run's schedule and branching are the choices it made")
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   func runResultUnpacks() {
     let result = ControlledExecutor.runBlocking(seed: 7) {
       await withTaskGroup(of: Void.self) { group in

@@ -21,7 +21,7 @@
   @Suite("ControlledExecutor", .serialized)
   struct ControlledExecutorTests {
     /// Every job source runs on the driver thread, held and ordered by the harness.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func capturesEveryJobSource() async {
       let threads = Box<[String: UInt]>([:])
       let result = await ControlledExecutor.run(seed: 1) {
@@ -51,7 +51,7 @@
     }
 
     /// Sleeps complete in virtual time, which advances only when nothing else can run.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func oneHourOfSleepIsVirtual() async {
       let start = ContinuousClock.now
       let woke = Box<[Int]>([])
@@ -75,7 +75,7 @@
     }
 
     /// The same seed gives the same trace; a recorded schedule replays it; seeds differ.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func sameSeedSameTraceAndReplay() async {
       let body: @Sendable () async -> Void = {
         let counter = CountingActor()
@@ -103,7 +103,7 @@
 
     /// The task-per-call counterexample: 100 `Task {}` from nonisolated code into an actor. The count an
     /// increment observes is out of order under some schedule, found within the first few seeds.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func seedCounterexampleIsCaughtWithinAFewSchedules() async {
       var firstFailingSeed: UInt64?
       for seed in UInt64(1)...5 {
@@ -125,7 +125,7 @@
     }
 
     /// The same workload through our queues holds under every explored schedule.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func queuesKeepOrderUnderManySchedules() async {
       for seed in UInt64(1)...20 {
         let violations = Box(0)
@@ -140,7 +140,7 @@
 
     /// A waiter nobody resumes ends the run with a report instead of hanging; a named one is
     /// named in it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func unresumedContinuationIsReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 1, outsideWorkTimeout: .zero) {
         await withNamedContinuation("reply") { (_: CheckedContinuation<Void, Never>) in }
@@ -157,7 +157,7 @@
 
     /// A task waiting at a gate nobody opens shows by name (with its task name); an opened gate
     /// lets it through.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func unopenedGateIsNamedInTheReport() async {
       let result = await ControlledExecutor.run(seed: 3, outsideWorkTimeout: .zero) {
         let gate = TestGate("loaded")
@@ -176,7 +176,7 @@
 
     /// A FIFO item that waits for its own queue deadlocks (documented); the report shows the
     /// one-task cycle: the item's task waits for the next item, which waits behind the first.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func fifoItemAwaitingItsOwnQueueIsReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 1) {
         let queue = FIFOQueue(name: "outer")
@@ -203,7 +203,7 @@
 
     /// Two FIFO queues whose items wait for each other deadlock; the report shows the two-task
     /// cycle.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func twoQueuesAwaitingEachOtherAreReportedAsDeadlock() async {
       let result = await ControlledExecutor.run(seed: 7) {
         let first = FIFOQueue(name: "first")
@@ -235,7 +235,7 @@
 
     /// A queue that finishes leaves no blocked task behind: the ledger is not a source of false
     /// deadlocks.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func completedQueueWorkReportsNothing() async {
       let result = await ControlledExecutor.run(seed: 4) {
         let queue = FIFOQueue()
@@ -256,7 +256,7 @@
 
     /// A continuation resumed from a Dispatch thread is captured when the wake-up is declared: the
     /// driver waits for it, and the rest of the task runs on the driver thread.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func declaredOutsideWakeUpIsAwaitedAndCaptured() async {
       let threads = Box<[String: UInt]>([:])
       let result = await ControlledExecutor.run(seed: 2) {
@@ -277,7 +277,7 @@
     }
 
     /// A declared wake-up that never comes is reported as such, not as a deadlock.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func missingOutsideWakeUpIsNamed() async {
       let result = await ControlledExecutor.run(seed: 2, outsideWakeUpTimeout: .milliseconds(100)) {
         await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in
@@ -289,7 +289,7 @@
 
     /// Work running beside a controlled run is neither captured nor disturbed, and does not change
     /// the run: the trace equals that of a quiet run with the same seed.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func parallelNoisyWorkIsNotCaptured() async {
       let body: @Sendable () async -> Void = {
         let counter = CountingActor()
@@ -325,7 +325,7 @@
     /// records an event between two task creations. (The driver holds the jobs its own steps
     /// enqueue without taking the lock; it must hand them over in order, and before anything
     /// reads the state.)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func tasksAreQueuedAndNumberedInTheOrderTheyAppear() async {
       let result = await ControlledExecutor.run(strategy: ReplayStrategy(Schedule(choices: []))) {
         let first = Task(name: "first") { _ = TraceRecorder.mark("first ran") }
@@ -353,7 +353,7 @@
     /// run at the driver's next step (not only once nothing else is runnable) and runs on the
     /// driver thread. The resuming thread is waited for synchronously inside a job, so the wake-up
     /// arrives while that job runs, every time; oldest-first order then runs it within two steps.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func continuationResumedFromAnotherThreadJoinsTheRunAtOnce() async {
       let continuation = Box<CheckedContinuation<Void, Never>?>(nil)
       let threads = Box<[String: UInt]>([:])
@@ -389,7 +389,7 @@
     }
 
     /// A livelock ends at the step budget with its own outcome.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func stepBudgetStopsALivelock() async {
       let result = await ControlledExecutor.run(seed: 1, stepBudget: 500) {
         while true { await Task.yield() }

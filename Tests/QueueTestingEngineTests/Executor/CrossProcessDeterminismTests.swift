@@ -26,7 +26,7 @@
   struct CrossProcessDeterminismTests {
     /// Two fresh processes (exit tests) and this one produce the same trace hash for the same seed;
     /// run-local task ids keep the hash independent of each process's history.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func sameSeedSameTraceHashInSeparateProcesses() async throws {
       let here = await ControlledExecutor.run(seed: 2026, determinismProbeBody)
       #expect(here.outcome == .completed)

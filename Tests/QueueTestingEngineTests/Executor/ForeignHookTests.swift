@@ -28,7 +28,7 @@
   struct ForeignHookTests {
     /// Runs 20 random schedules of 100 task-group children appending under a main-serial hook,
     /// and prints how many appended in the order they were added.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func printOrderedSchedules(honoured: Bool) -> Never {
       HarnessTaskExecutor.honoursGlobalHook.store(honoured, ordering: .relaxed)
       var ordered = 0
@@ -53,7 +53,7 @@
 
     /// Under a main-serial hook, the children append in the order they were added on every
     /// schedule, as on real threads.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func theMainSerialHookKeepsItsOrder() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         Self.printOrderedSchedules(honoured: true)
@@ -64,7 +64,7 @@
 
     /// A hook the harness cannot honour (here the main executor's enqueue hook, set by the body)
     /// ends the run with a failure that names it, instead of a run that silently lost its jobs.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aHookTheHarnessCannotHonourIsNamed() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let result = ControlledExecutor.runBlocking(seed: 1) {
@@ -86,7 +86,7 @@
     /// The mutation check: without the harness handing the run's jobs to the hook, the runtime
     /// passes them to the harness directly (they prefer its executor), and the schedules reorder
     /// them.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func withoutHonouringTheHookTheScheduleReorders() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         Self.printOrderedSchedules(honoured: false)

@@ -68,7 +68,7 @@
         let first = HopVisits()
         let second = HopVisits()
         // The probes are a stored property; its closures check what the tests that run them state.
-        guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return }
+        guard #available(ExecutorHooks 1.0, *) else { return }
         let one = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("1", first, second) }
         let two = Task(executorPreference: ControlledExecutor.taskExecutor) { await visitBoth("2", first, second) }
         await one.value
@@ -90,7 +90,7 @@
     }
 
     /// The number of the first schedule of `series` whose run leaves `probe.bad`, if any.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func firstBadSchedule(_ probe: Probe, _ series: ScheduleSeries) -> Int? {
       var number = 0
       var found: Int?
@@ -106,21 +106,21 @@
     }
 
     @Test(arguments: probes)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func randomSearchReachesTheInterleaving(_ probe: Probe) {
       let found = Self.firstBadSchedule(probe, .random(100, seed: 1))
       #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
     }
 
     @Test(arguments: probes)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func pctSearchReachesTheInterleaving(_ probe: Probe) {
       let found = Self.firstBadSchedule(probe, .pct(100, depth: 2, seed: 1))
       #expect(found != nil && found! <= 20, "\(probe.name): first bad schedule \(found.map(String.init) ?? "none")")
     }
 
     @Test(arguments: probes)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func exhaustiveSearchReachesTheInterleaving(_ probe: Probe) {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), probe.body) {
         Self.leavesMark($0, probe.bad)
@@ -131,7 +131,7 @@
     /// The mutation check: with the runtime's fast path back, the bad interleaving is never
     /// reached, yet the search would have called the space exhausted.
     @Test(arguments: probes.filter { inlineBefore.contains($0.name) })
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func withInlineHopsTheInterleavingIsMissed(_ probe: Probe) {
       RunDriver.$hopPolicy.withValue(.runtimeFastPath) {
         var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
@@ -161,7 +161,7 @@
     /// none), so its hops off an actor are choices like a structured child's: the order
     /// inversion between two plain tasks is found, and the search that runs out of schedules
     /// may call the space exhausted.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func unstructuredTasksHopAsChoices() throws {
       try #require(Self.interposeProbe(), "a task made in a run prefers the harness's executor")
       let found = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits)
@@ -178,7 +178,7 @@
     /// The mutation check: without that preference the runtime continues such a task inline as
     /// it leaves an actor; the run says so, the inversion is never reached, and the search does
     /// not claim the space exhausted.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func withoutThePreferenceUnstructuredTasksAreReported() {
       RunDriver.$newTasksPreferHarness.withValue(false) {
         let exploration = ControlledExecutor.explore(
@@ -197,7 +197,7 @@
     /// before either acts, and random and PCT find it. Without the preference, once a task was
     /// on the first actor it went on inline (each later hop found the next actor idle), its
     /// check and act ran in one stretch, and no schedule overdrew the stock.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test(arguments: [false, true])
     func checkThenActByPlainTasksIsFound(preference: Bool) {
       let body: @Sendable () async -> Void = {
@@ -226,7 +226,7 @@
     }
 
     /// The number of the first schedule of `series` whose run leaves `mark`, if any.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func firstSchedule(
       leaving mark: String, _ body: @escaping @Sendable () async -> Void, _ series: ScheduleSeries
     ) -> Int? {
@@ -243,7 +243,7 @@
 
     /// Whether tasks made in a run get the preference in this process: makes one and looks.
     static func interposeProbe() -> Bool {
-      guard #available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *) else { return false }
+      guard #available(ExecutorHooks 1.0, *) else { return false }
       let result = ControlledExecutor.runBlocking(seed: 1) {
         await Task { () async -> Void in TraceRecorder.mark("preference: \(currentTaskHasPreference())") }.value
       }
@@ -253,7 +253,7 @@
     /// Tasks created inside an actor method, isolated to that actor, start from the actor's own
     /// queue. With the preference they leave the actor through a choice like any task: the lost
     /// update between them is found, and the fixed twin's space is exhausted.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test(arguments: [false, true])
     func tasksCreatedInsideAnActorMethodHopAsChoices(fixed: Bool) {
       let exploration = Self.exploreSpawnedIncrements(fixed: fixed)
@@ -266,7 +266,7 @@
     /// actor for another idle actor inline: the run lists them and, for the fixed twin, the
     /// search does not claim the space exhausted. (An optimized build may run one of them without
     /// its enqueuing anything: that one is never seen, as the docs say.)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test(arguments: [false, true])
     func withoutThePreferenceTasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
       RunDriver.$newTasksPreferHarness.withValue(false) {
@@ -278,7 +278,7 @@
       }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func exploreSpawnedIncrements(fixed: Bool) -> ControlledExecutor.Exploration {
       ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
         let spawner = SpawningCounter()
@@ -291,7 +291,7 @@
 
     /// The lost update across a synchronous method of another actor, under unbounded exhaustive
     /// search, with unstructured tasks as users write it: found.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func lostUpdateWithUnstructuredTasksIsFoundByExhaustiveSearch() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil)) {
         let account = HopAccount()
@@ -308,7 +308,7 @@
 
     /// The queues' own tasks (drainers, `Task(on:)`, SingleFlight's operation) prefer the
     /// harness's executor under a run, so their hops are choices; outside a run they prefer none.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func queueTasksPreferTheHarnessExecutorOnlyUnderARun() async {
       let queue = FIFOQueue()
       let outside = await Task(on: queue) { currentTaskHasPreference() }.value
@@ -334,7 +334,7 @@
     }
 
     /// `Task.sleep`'s own timer task only resumes the sleeper: it is not reported.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func sleepingNextToAnActorKeepsEveryHopAChoice() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -347,7 +347,7 @@
     }
 
     /// A body whose space really is small (structured tasks, one actor) is still exhausted.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSmallSpaceIsStillExhausted() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 1_000)) {
         let visits = HopVisits()
@@ -365,7 +365,7 @@
   /// Isolation checks behave under control as on real threads.
   @Suite("Isolation under control", .serialized)
   struct IsolationUnderControlTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func mainActorAssumeIsolatedPassesOnMainActorCode() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         await Task { @MainActor in assumeMainActor() }.value
@@ -374,7 +374,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "main assumed"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func actorAssumeIsolatedAndIsolationParameterNameTheActor() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -385,7 +385,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "actor assumed"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func preconditionIsolatedPassesOnTheActorsOwnExecutor() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let visits = HopVisits()
@@ -397,7 +397,7 @@
       #expect(HopSchedulingTests.leavesMark(result, "preconditions held"))
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func isolationIsNilInNonisolatedCode() {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         await nonisolatedIsolationCheck()
@@ -407,7 +407,7 @@
 
     /// `Task.immediate` runs synchronously up to its first suspension, on every schedule, on
     /// the main actor and from an actor alike.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func taskImmediateRunsUpToItsFirstSuspensionBeforeTheCallerGoesOn() {
       for seed in UInt64(1)...20 {
         let result = ControlledExecutor.runBlocking(seed: seed) {
@@ -493,7 +493,7 @@
       preconditionIsolated()
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func startImmediately() {
       _ = Task.immediate {
         TraceRecorder.mark("actor immediate body")

@@ -13,7 +13,7 @@
       await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aLeakedContinuationIsNamedWithoutWaitingOutTheTimeout() throws {
       let started = ContinuousClock.now
       let result = ControlledExecutor.runBlocking(seed: 1, outsideWorkTimeout: .seconds(10), Self.leaks)
@@ -36,7 +36,7 @@
 
     /// The mutation check: without noting the runtime's message, the run waits out its timeout
     /// (here one second) and names no leak.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func withoutTheRuntimesMessageTheRunWaitsOutItsTimeout() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.watchesLeakedContinuations.store(false, ordering: .relaxed)

@@ -7,11 +7,11 @@
   /// the run's; a pure value, so every decision is checked directly.
   @Suite("Run mailbox")
   struct RunMailboxTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func job(_ number: Int) -> UnownedJob { StandInJob.make(number) }
 
     /// A mailbox of an active run that owns `taskIDs`.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func running(owning taskIDs: [UInt64]) -> RunMailbox {
       var mailbox = RunMailbox()
       mailbox.begin()
@@ -19,14 +19,14 @@
       return mailbox
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func ids(_ deliveries: [RunMailbox.Delivery]) -> [UInt64] { ids(deliveries.map(\.captured)) }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func ids(_ jobs: [RunState.CapturedJob]) -> [UInt64] { jobs.map(\.taskID) }
 
     @Test("Outside a run every job is forwarded")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func inactiveForwards() {
       var mailbox = RunMailbox()
       #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .forward)
@@ -35,7 +35,7 @@
     }
 
     @Test("Jobs of the run's tasks are delivered in order; others are forwarded")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func ownedTasksAreDelivered() {
       var mailbox = Self.running(owning: [7, 9])
       #expect(mailbox.capture(Self.job(1), taskID: 7, source: .global) == .delivered)
@@ -51,7 +51,7 @@
     }
 
     @Test("A delivery answers the oldest expected outside wake-up")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func deliveriesAnswerExpectedWakeUps() {
       var mailbox = Self.running(owning: [7])
       mailbox.expectOutsideWakeUp("first")
@@ -64,7 +64,7 @@
     }
 
     @Test("An abandoned run's tasks have their later jobs dropped, also in later runs")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func abandonedTasksAreDropped() {
       var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .global)
@@ -79,7 +79,7 @@
     }
 
     @Test("What the run's own code enqueues while it runs outside the harness becomes the run's, with where it ran")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func runCodeRunningOutsideBringsItsWorkIn() {
       var mailbox = Self.running(owning: [7])
       // Task 7 runs on a custom executor and creates task 20 there, then starts an actor's drain.
@@ -99,7 +99,7 @@
     }
 
     @Test("The root finishing on another thread is news for the driver, once; a task not the run's is ignored")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func rootFinishingOutside() {
       var mailbox = Self.running(owning: [7])
       let notTheRuns = mailbox.rootFinished(byTask: 8, executor: "X")
@@ -114,7 +114,7 @@
     }
 
     @Test("A completed run hands back what was delivered after its last step, and owns nothing after")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func completedRunHandsBackDeliveries() {
       var mailbox = Self.running(owning: [7])
       _ = mailbox.capture(Self.job(1), taskID: 7, source: .main)

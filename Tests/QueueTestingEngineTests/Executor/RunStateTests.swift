@@ -8,7 +8,7 @@
   @Suite("Run state")
   struct RunStateTests {
     /// A begun run holding stand-in job `number` for each entry, in order.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func state(holding jobs: [(number: Int, taskID: UInt64, source: RunDriver.Source)]) -> RunState {
       var state = RunState()
       state.begin()
@@ -18,7 +18,7 @@
 
     /// Runs steps until the state asks for something other than running a job; returns the
     /// numbers of the jobs it ran and the step it stopped at.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func runAll(
       _ state: inout RunState, strategy: inout ReplayStrategy, stepBudget: Int = 100,
       outsideWakeUpExpected: Bool = false
@@ -33,7 +33,7 @@
     }
 
     @Test("The strategy picks among runnable jobs in the order they were held; only real choices are recorded")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func choicesFollowHoldOrder() {
       var state = Self.state(holding: [(1, 500, .global), (2, 600, .main), (3, 500, .global)])
       #expect(state.newTasks == [500, 600])
@@ -55,7 +55,7 @@
 
     @Test(
       "Virtual time moves only when nothing is runnable, to the earliest timer; timers due together keep their order")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func timersAdvanceVirtualTime() {
       var state = Self.state(holding: [
         (1, 1, .timer(delay: 3_000_000)),
@@ -76,7 +76,7 @@
     }
 
     @Test("Nothing runnable: wait for an expected outside wake-up before moving time; end when the root is done")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func emptyStateDecisions() {
       var state = Self.state(holding: [(1, 1, .timer(delay: 5_000_000))])
       var strategy = ReplayStrategy(Schedule(choices: []))
@@ -98,7 +98,7 @@
     }
 
     @Test("Main-actor jobs run in the order they were held, under every schedule; the strategy only chooses when")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func mainActorJobsKeepTheirOrder() {
       // Main-actor jobs 1, 2, 3 (tasks 10, 11, 12) and global jobs 4, 5; every schedule the
       // state offers, explored depth first.
@@ -127,7 +127,7 @@
     }
 
     @Test("Main-actor jobs left over by a completed run are handed back in their order, after the runnable one")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func mainActorLeftoversKeepTheirOrder() {
       var state = Self.state(holding: [(1, 10, .main), (2, 11, .main), (3, 20, .global), (4, 12, .main)])
       let (leftovers, _) = state.end(.completed, strategySummary: nil)
@@ -136,7 +136,7 @@
     }
 
     @Test("The step budget ends a run that keeps running; an abandoned run hands nothing back")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func stepBudget() {
       var state = Self.state(holding: [(1, 1, .global), (2, 2, .global), (3, 3, .global)])
       var strategy = ReplayStrategy(Schedule(choices: []))

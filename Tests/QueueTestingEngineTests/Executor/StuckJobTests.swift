@@ -16,7 +16,7 @@
     /// the run's one thread. The run returns within the limit, naming the semaphore; the next run
     /// is refused at once (an earlier run's job); after the semaphore is signalled from outside,
     /// the abandoned job returns and runs start again.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockIsReportedNamingTheSemaphore() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let semaphore = DispatchSemaphore(value: 0)
@@ -63,7 +63,7 @@
 
     /// A job that spins until another thread tells it to stop (an upstream that loops until it is
     /// cancelled from elsewhere) is reported with no blocking call, and the run returns.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSpinningJobIsReportedAndTheRunReturns() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let stop = Atomic<Bool>(false)

@@ -40,7 +40,7 @@
 
     /// Runs 20 schedules of each strategy and an exhaustive search of the callback-before-sleep
     /// body, and prints how many saw the callback's value, and how long it all took.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func printCallbackWins() -> Never {
       let started = ContinuousClock.now
       for series in [ScheduleSeries.random(20, seed: 1), .pct(20, depth: 2, seed: 1), .portfolio(20, seed: 1)] {
@@ -63,7 +63,7 @@
 
     /// Every strategy's every schedule sees the callback win, and the waits take about the
     /// callback's millisecond, not the sleep's 200 (63 runs in well under 63 × 200 ms).
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCallbackDueBeforeASleepEndsWinsItsRace() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         VirtualTimeAndRealThreadsTests.printCallbackWins()
@@ -91,7 +91,7 @@
       TraceRecorder.mark("got \(value)")
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func printExhaustedClaim() -> Never {
       let exploration = ControlledExecutor.explore(
         ExhaustiveSearch(delayBound: nil, budget: 50), resumedFromDispatchFirst)
@@ -100,7 +100,7 @@
       exit(0)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func workHandedToDispatchKeepsASearchFromClaimingExhaustion() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         VirtualTimeAndRealThreadsTests.printExhaustedClaim()
@@ -112,7 +112,7 @@
 
     /// The mutation check: without counting the work handed to Dispatch, the search calls the
     /// space exhausted, although another thread's timing decided every run.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func withoutCountingDispatchWorkTheSearchClaimsExhaustion() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
@@ -137,7 +137,7 @@
 
     /// Every schedule sees the thread's result, as real threads do; the waits end when the
     /// thread does (20 runs take far less than 20 × 1 s).
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aThreadTheBodyStartsFinishesBeforeTheSleepEnds() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let started = ContinuousClock.now
@@ -158,7 +158,7 @@
 
     /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
     /// real time.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func pureVirtualTimeStaysInstant() {
       let started = ContinuousClock.now
       for seed in UInt64(1)...20 {
@@ -177,7 +177,7 @@
     /// wait, and the sleep ends before the callback has run (as it did before this rule). On a
     /// loaded machine the driver thread can be descheduled past the callback's 1 ms in one run,
     /// so the mutated run is tried 20 times: it must lose the race in at least one.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func withoutCountingDispatchWorkTheSleepOutrunsTheCallback() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)

@@ -94,7 +94,7 @@ struct OrderingOracleTests {
 
   #if compiler(>=6.3)
     /// The oracles read the queues' own events from a controlled run's trace.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func queueEventsFromARealRunSatisfyTheOracles() {
       let result = ControlledExecutor.runBlocking(seed: 9) {
         let queue = FIFOQueue(name: "q")

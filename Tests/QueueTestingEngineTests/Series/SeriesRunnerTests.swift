@@ -5,7 +5,7 @@
   @Suite("Series runner")
   struct SeriesRunnerTests {
     /// Runs a trivial body under `schedule` and fails it when `fails` says so.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func runTrivially(
       _ schedule: SeriesRunner.ScheduleToRun, fails: Bool
     ) -> (RunResult, ScheduleFailure.Problem?) {
@@ -17,7 +17,7 @@
 
     /// Leading schedules run first, numbered from 1, then the series; the first failure stops
     /// the run and is reported with its number and the series.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func leadingSchedulesRunFirstAndAFailureStops() throws {
       let leading = [Schedule(choices: []), Schedule(choices: [])]
       var numbers: [Int] = []
@@ -39,7 +39,7 @@
 
     /// A failing leading schedule stops the run before the series; a passing series runs in
     /// full, and an exhaustive one answers whether it was exhausted.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aFailingLeadingScheduleStopsBeforeTheSeries() {
       let stopped = SeriesRunner(.random(10), leadingSchedules: [Schedule(choices: [])]).run {
         Self.runTrivially($0, fails: true)
@@ -56,7 +56,7 @@
 
     /// With a limit, the series stops, passing, once that many schedules in a row found no new
     /// interleaving.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func stopsWhenNoNewInterleavingComes() {
       let report = SeriesRunner(.random(100), stopAfterSchedulesWithoutNewInterleaving: 5).run {
         Self.runTrivially($0, fails: false)

@@ -27,7 +27,7 @@
       trace.events.compactMap { if case .mark(let label) = $0.kind { label } else { nil } }.joined(separator: " ")
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func unboundedSearchExhaustsTheSpaceAndCoversEveryRandomSchedule() {
       var hashes: [UInt64] = []
       var orders = Set<String>()
@@ -50,7 +50,7 @@
       }
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func delayBoundLimitsTheSearch() {
       let none = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 0), Self.twoYielders)
       #expect(none.search.schedulesExplored == 1)
@@ -62,7 +62,7 @@
       #expect(one.search.schedulesExplored < all.search.schedulesExplored)
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func budgetStopsTheSearchWithoutClaimingExhaustion() {
       let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 2), Self.twoYielders)
       #expect(exploration.search.schedulesExplored == 2)
@@ -83,7 +83,7 @@
 
     /// The task-per-call counterexample (a `Task {}` per call into an actor) is found by the search,
     /// and the first failing schedule replays.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func searchFindsTheTaskPerCallReordering() {
       let exploration = ControlledExecutor.explore(
         ExhaustiveSearch(delayBound: 1), Self.taskPerCall,
@@ -99,7 +99,7 @@
 
     /// Timers due at the same virtual instant become runnable together and the strategy orders
     /// them: across seeds both orders occur, and each replays.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func timersDueTogetherAreOrderedByTheStrategy() {
       let body: @Sendable () async -> Void = {
         await withTaskGroup(of: Void.self) { group in
@@ -128,7 +128,7 @@
     /// so a replay whose measurements come out 5 ms short for one task still orders two timers
     /// due together as its run did. Measured again instead, that task's timer would always fire
     /// first.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aReplayTakesItsRunsTimerDelaysWhateverItMeasures() throws {
       let stallsX = Box(false)
       let body: @Sendable () async -> Void = {
@@ -161,7 +161,7 @@
     }
 
     /// `VirtualClock.now` follows the run's virtual time, and sleeping on it is virtual.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func virtualClockReadsVirtualTime() {
       let readings = Box<[Duration]>([])
       let result = ControlledExecutor.runBlocking(seed: 1) {
@@ -179,7 +179,7 @@
     }
 
     /// The column view has one column per task and puts each event under its task.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func columnViewPutsEventsUnderTheirTasks() {
       let result = ControlledExecutor.runBlocking(seed: 5) {
         let queue = FIFOQueue(name: "jobs")
@@ -201,7 +201,7 @@
     }
 
     /// Actor-queue and main-actor-queue items appear in the trace with their kind.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func actorQueueItemsAreTraced() {
       let result = ControlledExecutor.runBlocking(seed: 2) {
         let journal = Journal()

@@ -56,7 +56,7 @@
 
     /// Every PCT depth and the portfolio end the yield loop on every schedule, by the yield rule
     /// alone: no run needs the bound on unfair choices.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test(arguments: [ScheduleSeries.pct(100, depth: 1), .pct(100, depth: 2), .pct(100, depth: 3), .portfolio(100)])
     func aYieldLoopEnds(series: ScheduleSeries) {
       var outcomes: [String: Int] = [:]
@@ -73,7 +73,7 @@
 
     /// PCT ends the endless hand-off once its unfair choices are spent; with no bound it would
     /// run to the step budget whenever the two tasks outrank the third.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func anEndlessHandOffEndsOnceUnfairnessIsSpent() {
       var fairRuns = 0
       for seed in UInt64(1)...30 {
@@ -100,7 +100,7 @@
 
     /// A series learns how long runs are only from runs that stayed unfair to the end: after a
     /// run that needed the bound, the next PCT run expects as many steps as before it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSeriesDoesNotLearnFromRunsThatNeededTheBound() {
       var limits: [Int] = []
       ScheduleSeries.pct(30, depth: 1, seed: 7).runSchedules { strategy in

@@ -8,7 +8,7 @@
   struct PCTStrategyTests {
     /// The task-per-call counterexample (100 `Task {}` into an actor) under PCT: deterministic per seed,
     /// caught within the first few seeds, with the run's n, k and bound reported.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func findsTheTaskPerCallCounterexampleAndReportsItsBound() async {
       let outOfOrder = Box(0)
       let body: @Sendable () async -> Void = {
@@ -33,7 +33,7 @@
     }
 
     /// The FIFO and actor queue versions hold under PCT too.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func queuesHoldUnderPCT() async {
       for seed in UInt64(1)...15 {
         let violations = Box(0)

@@ -108,7 +108,7 @@
 
     /// An item whose finish is never called holds the queue forever: the run deadlocks, and the
     /// report names the item and the task waiting behind it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func deadlockReportNamesTheItemWhoseFinishWasNeverCalled() async throws {
       let result = await ControlledExecutor.run(seed: 2, outsideWorkTimeout: .zero) {
         let queue = CompletionQueue(name: "prompts")

@@ -46,7 +46,7 @@
 
     /// The naive property (lock, store, then one `Task` per notification) delivers out of write
     /// order under one of the first schedules, and the same check catches it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aTaskPerChangeIsCaughtReordering() async {
       let report = await ControlledScheduling(.random(100, seed: 21)).run {
         let property = TaskPerChangeProperty(0)

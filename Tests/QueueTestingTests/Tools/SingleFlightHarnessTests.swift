@@ -9,7 +9,7 @@
   struct SingleFlightHarnessTests {
     /// The duplicate-download cache with `SingleFlight`: two concurrent requests download once, on every schedule of
     /// the whole (unbounded) exhaustive space.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func downloadsOnceOverExhaustiveSearch() async throws {
       let report = await ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000)).run {
         let downloader = Downloader()
@@ -30,7 +30,7 @@
 
     /// A failure reaches every waiter of that flight and is not cached: the next request
     /// retries and succeeds.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func failureEvictsSoTheNextCallerRetries() async throws {
       let report = await ControlledScheduling(.random(50, seed: 3)).run {
         let attempts = Counter()
@@ -59,7 +59,7 @@
     /// Cancelling one waiter never cancels an operation another waiter still awaits: the other
     /// waiter always gets an uncancelled result. On some schedules both had joined one operation
     /// when the first was cancelled; those are counted, to show the case was exercised.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func cancellingOneWaiterLeavesTheOperationForTheOther() async throws {
       let shared = Counter()
       let report = await ControlledScheduling(.random(200, seed: 11)).run {
@@ -88,7 +88,7 @@
     }
 
     /// Cancelling the only waiter cancels the operation, and frees the key.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func cancellingTheLastWaiterCancelsTheOperation() async throws {
       let report = await ControlledScheduling(.random(50, seed: 5)).run {
         let gate = TestGate("download")

@@ -194,7 +194,7 @@
       #expect(Set(made) == [2, 3])
     }
 
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func requestSeries(
       forgetsCancellation: Bool, cancelling: CancellationTargets?, cancelAtStart: Bool = false
     ) -> (report: ControlledScheduling.Report, cancellationsThatEndedAWait: Int) {
@@ -212,7 +212,7 @@
     /// The continuation stored after the cancellation handler ran: with the download as a
     /// cancellation target, a schedule cancels it while its continuation is on the way, and the
     /// run deadlocks; the report names the cancellation, and the schedule replays it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCancellationChoiceFindsTheForgottenContinuation() throws {
       let (report, _) = Self.requestSeries(forgetsCancellation: true, cancelling: .named("download"))
       let failure = try #require(report.failure)
@@ -237,7 +237,7 @@
 
     /// The registry's request in a task named "waiter" that hops to an actor first: targeted as a
     /// child of the root, the failure names it ('waiter', learned at its hop), not just its number.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCancelledChildIsNamedWhenItHasAName() throws {
       let report = ControlledScheduling(
         .portfolio(100, seed: 1), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero
@@ -263,7 +263,7 @@
     /// continuation before any scheduling point, and is resumed from the root) cannot be
     /// targeted by name; the series says so instead of passing in silence. So does a misspelt
     /// name. A name the run does learn is not reported.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func targetsThatNeverBecomeCancellableAreReported() {
       let quietBody: @Sendable () async -> Void = {
         let parked = LockedState<CheckedContinuation<Void, Never>?>(nil)
@@ -300,7 +300,7 @@
     /// The fixed version passes the same series, and cancellations did land while the download
     /// waited (so the series did reach the window); the buggy version passes when the test
     /// cancels at its own points (at the start) or not at all.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func theFixedRequestPassesAndFixedCancellationPointsMissTheBug() {
       let fixed = Self.requestSeries(forgetsCancellation: false, cancelling: .named("download"))
       #expect(fixed.report.failure == nil)
@@ -312,7 +312,7 @@
 
     /// Runs the lease body under 100 portfolio schedules; the issues it records are captured
     /// (returned, not recorded in this test).
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func leaseSeries(
       skipsCleanup: Bool, cancelling: CancellationTargets?, cancelAtStart: Bool = false
     ) async throws -> (report: ControlledScheduling.Report?, issues: [Issue], cancelledWhileWorking: Int) {
@@ -332,7 +332,7 @@
 
     /// The cleanup a cancelled worker skips: with the root's children as cancellation targets,
     /// a schedule cancels the worker while it holds its lease and the expectation fails.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCancellationChoiceFindsTheSkippedCleanup() async throws {
       let (report, issues, _) = try await Self.leaseSeries(skipsCleanup: true, cancelling: .childrenOfRoot)
       let failure = try #require(report?.failure)
@@ -346,7 +346,7 @@
 
     /// The fixed worker passes, with cancellations that landed while it worked; the buggy one
     /// passes when the test cancels it at its own point (at the start) or not at all.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func theFixedWorkerPassesAndFixedCancellationPointsMissTheBug() async throws {
       let fixed = try await Self.leaseSeries(skipsCleanup: false, cancelling: .childrenOfRoot)
       #expect(fixed.report?.failure == nil && fixed.issues.isEmpty)

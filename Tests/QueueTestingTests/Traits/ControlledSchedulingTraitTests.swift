@@ -127,7 +127,7 @@
 
     /// A series whose caller is cancelled (a test past its `.timeLimit`) stops after the schedule
     /// running, passing so far: the time limit's own issue is the test's one report.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aCancelledCallerStopsTheSeries() async throws {
       let runs = LockedState(0)
       let task = Task {
@@ -190,7 +190,7 @@
 
     /// The engine behind the trait stops at the first failing schedule and says which; the
     /// failing schedule replays alone, through the environment variable, with the same trace.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func firstFailureStopsTheSeriesAndReplays() async throws {
       let scheduling = ControlledScheduling(.random(20, seed: 1))
       let body: @Sendable () async throws -> Void = {
@@ -212,7 +212,7 @@
 
     /// Exit status, message and report of a test whose run deadlocks under the trait: the
     /// process ends (status 86) with the deadlock report on standard error, instead of hanging.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func deadlockUnderTheTraitEndsTheProcessWithTheReport() async throws {
       // The child's issue (the trait's failure) comes back to this test: it is the expected one.
       var child: ExitTest.Result?
@@ -238,7 +238,7 @@
 
     /// The naive actor cache (check, await the download, store) downloads twice when two calls
     /// interleave: an exhaustive search finds the schedule.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func naiveActorCacheDownloadsTwice() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 2_000))
       let report = await scheduling.run {
@@ -256,7 +256,7 @@
     /// suspends: the only interleaving point is the cache's hop onto the (idle) mock and back,
     /// which the runtime would take inline. Found early by random, PCT and exhaustive search.
     @Test(arguments: [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1), .exhaustive(delayBound: nil)])
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func naiveCacheWithASynchronousMockDownloadsTwice(_ series: ScheduleSeries) async throws {
       let report = await ControlledScheduling(series).run {
         let cache = NaiveImageCache(downloader: Downloader(suspends: false))
@@ -268,7 +268,7 @@
     }
 
     /// The in-flight task cache with the synchronous mock downloads once on every schedule.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func inFlightCacheWithASynchronousMockDownloadsOnce() async throws {
       for series in [ScheduleSeries.random(200, seed: 1), .exhaustive(delayBound: nil, budget: 20_000)] {
         let report = await ControlledScheduling(series).run {
@@ -282,7 +282,7 @@
 
     /// The in-flight task cache fix (the in-flight task is cached before the first suspension) downloads once
     /// on every schedule of the whole, unbounded space.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func inFlightTaskCacheDownloadsOnceOverExhaustiveSearch() async throws {
       let scheduling = ControlledScheduling(.exhaustive(delayBound: nil, budget: 20_000))
       let report = await scheduling.run {
@@ -326,7 +326,7 @@
 
     /// `expectQueueGuarantees` catches a broken queue (a `Task` per item) on an early schedule,
     /// and the series stops there.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func queueGuaranteeExpectationCatchesABrokenQueue() async throws {
       let scheduling = ControlledScheduling(.random(20, seed: 1))
       let report = LockedState<ControlledScheduling.Report?>(nil)
@@ -405,7 +405,7 @@
     }
 
     /// A failure whose schedule is long says where it was saved, and its replay line stays short.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aLongFailingScheduleIsSavedAndNamed() throws {
       let report = ControlledScheduling(.random(1), stepBudget: 3_000, reducing: nil).runSeries(
         {
@@ -459,7 +459,7 @@
 
   /// A broken FIFO queue (the task-per-call flaw): a `Task` per item, which reports its items to the
   /// harness exactly as the real queues do, so the oracles see what it does.
-  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  @available(ExecutorHooks 1.0, *)
   final class TaskPerItemQueue: Sendable {
     private let tasks = LockedState<[Task<Void, Never>]>([])
     private let description = QueueDescription(id: ObjectIdentifier(LockedState<Int>.self), name: "broken", kind: .fifo)

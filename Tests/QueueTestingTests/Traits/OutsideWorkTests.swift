@@ -102,7 +102,7 @@
     }
 
     @Test("Correct code on a Dispatch-backed actor passes every schedule, and says its jobs ran outside")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func dispatchBackedActorFixPasses() {
       let report = ControlledScheduling(.portfolio(50, seed: 1)).runSeries(
         Self.cacheBody(buggy: false), failureCount: nil)
@@ -112,7 +112,7 @@
     }
 
     @Test("A Dispatch-backed actor's check-then-act bug is found as the bug, and its replay fails again")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func dispatchBackedActorBugIsFound() throws {
       let report = ControlledScheduling(.portfolio(50, seed: 1)).runSeries(
         Self.cacheBody(buggy: true), failureCount: nil)
@@ -128,7 +128,7 @@
     }
 
     @Test("A completion handler called on a Dispatch queue, bridged with a continuation, needs no declaration")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func completionHandlerBridgePasses() {
       let report = ControlledScheduling(.portfolio(50, seed: 2)).runSeries(
         {
@@ -149,7 +149,7 @@
     }
 
     @Test("Code under a task-executor preference of its own completes, and an exhaustive search does not claim it")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func ownTaskExecutorCompletes() {
       let executor = QueueTaskExecutor()
       let report = ControlledScheduling(.exhaustive(delayBound: nil, budget: 20)).runSeries(
@@ -167,7 +167,7 @@
     }
 
     @Test("A real deadlock is still reported after the bounded wait, naming the wait and how to change it")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func realDeadlockIsReportedAfterTheWait() throws {
       // The continuation is kept (as a callback registry would keep it), never resumed: the
       // runtime cannot tell, and neither can the harness before its wait. (A dropped one the

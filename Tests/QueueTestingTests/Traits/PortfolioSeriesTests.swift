@@ -92,7 +92,7 @@
     }
 
     /// The number of the first schedule of `series` under which the job runs twice, if any.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     static func firstDoubleRun(_ series: ScheduleSeries, checksLease: Bool = false) -> Int? {
       var number = 0
       var found: Int?
@@ -114,7 +114,7 @@
     /// within 50 schedules for seeds 1 to 10; random schedules alone miss it within 50 for most
     /// of those seeds (measured: 5 to 1,303 schedules, median about 180). Set the default back to
     /// random and this test fails its bound.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func defaultSeriesFindsTheLeaseReaperBugWithinFiftySchedules() {
       var defaultFirsts: [Int?] = []
       var randomFirsts: [Int?] = []
@@ -131,13 +131,13 @@
 
     /// With the lease checked before completing, the job runs once under 200 schedules of every
     /// member of the portfolio.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func checkingTheLeaseFixesIt() {
       #expect(Self.firstDoubleRun(.portfolio(200, seed: 1), checksLease: true) == nil)
     }
 
     /// A portfolio failure says which member found it, and its replay line reproduces it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func failureNamesTheMemberThatFoundIt() throws {
       let body: @Sendable () async throws -> Void = {
         if await LeaseBoard.run(checksLease: false) > 1 { throw RanTwice() }

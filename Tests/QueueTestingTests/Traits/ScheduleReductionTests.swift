@@ -114,7 +114,7 @@
   struct ScheduleReductionTests {
     /// The lost update reduces to one preemption, from one child to the other, and the reduced
     /// schedule's replay fails the same way.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aLostUpdateReducesToOnePreemption() throws {
       let report = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
         .runSeries(lostUpdateBody, failureCount: nil)
@@ -136,7 +136,7 @@
     /// Over many series, a reduction never turns a failure into a pass or into another failure:
     /// the reduced schedule, replayed, throws the very interleaving the failing schedule threw, and
     /// has no more preemptions than it.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aReductionKeepsTheSameFailure() throws {
       var reduced = 0
       var fewer = 0
@@ -167,7 +167,7 @@
     /// the one-at-a-time removal leaves at several (without a later switch the run takes a path on
     /// which an earlier one no longer loses the update), and never leaves more. Neither finds the
     /// single switch for every failure: the trait's message says "fewer", not "the fewest".
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func tryingEachPreemptionAloneReducesFurther() throws {
       func reducedCounts(_ reducer: ScheduleReducer) -> [Int?] {
         (UInt64(1)...12).map { seed in
@@ -188,7 +188,7 @@
 
     /// A deadlock found and reduced reports the reduced run: its report (steps, tasks, last
     /// events) is the one the printed schedule gives again, equal, and so is its trace.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aReducedDeadlockReportsWhatItsScheduleReplays() throws {
       var checked = 0
       var changedByReduction = 0
@@ -210,7 +210,7 @@
 
     /// A budget of one run only records the failing schedule, and says the budget ran out; with
     /// reduction off the failure is the series' own schedule, unreduced.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func theBudgetBindsAndReductionCanBeSwitchedOff() throws {
       let tight = ControlledScheduling(
         .random(100, seed: 3), outsideWorkTimeout: .zero, reducing: ScheduleReducer(maxRuns: 1)
@@ -232,7 +232,7 @@
     /// The picture: a lane for the actor with each task's turns on it in order, one `<g data-task>`
     /// lane per task of the run, every job drawn once, the preemption and the failure marked,
     /// hover text on every job, and nothing loaded from the network.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func theChartHasALanePerTaskAndMarksThePreemption() throws {
       let report = ControlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
         .runSeries(lostUpdateBody, failureCount: nil)
@@ -266,7 +266,7 @@
     /// Many similar tasks do not drown the picture: past the lane limit, the root and the
     /// tasks a failure names keep lanes, and the rest share one folded lane whose jobs still
     /// name their task.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func manyTasksAreFoldedAndTheFailingOneKeepsItsLane() throws {
       let result = ControlledExecutor.runBlocking(seed: 1) {
         let balance = Balance()
@@ -289,7 +289,7 @@
 
     /// Under the trait, a failing `#expect` is reported once, from the failing schedule: the
     /// reduction's runs record nothing; the summary names the preemption.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func underTheTraitTheReductionRecordsNoIssues() async throws {
       let trait = ControlledSchedulingTrait.controlledScheduling(.random(100, seed: 3), outsideWorkTimeout: .zero)
       let test = try #require(Test.current)

@@ -49,7 +49,7 @@
     ]
 
     @Test("Main-actor tasks start in creation order, mixed priorities included, over 200 schedules", arguments: series)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func mainActorTasksStartInCreationOrder(series: ScheduleSeries) {
       let report = ControlledScheduling(series).runSeries(
         { try await Self.startTasksInOrder(count: 4) }, failureCount: nil)
@@ -58,7 +58,7 @@
     }
 
     @Test("A main-actor view model that relies on task order passes every schedule", arguments: series)
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func viewModelRelyingOnOrderPasses(series: ScheduleSeries) {
       struct SpinnerStayedOn: Error {}
       let report = ControlledScheduling(series).runSeries(
@@ -73,7 +73,7 @@
     }
 
     @Test("The main actor still interleaves with other work: a main-actor task and a child task run in either order")
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     func mainActorInterleavesWithOtherWork() {
       let orders = LockedState(Set<[String]>())
       let report = ControlledScheduling(.exhaustive(delayBound: nil, budget: 200)).runSeries(

@@ -10,7 +10,7 @@
   /// own: the left-behind job holds the harness of its process.
   @Suite("A stuck schedule fails the series")
   struct StuckScheduleTests {
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let scheduling = ControlledScheduling(.random(20, seed: 1), jobTimeLimit: .milliseconds(300))

@@ -17,7 +17,7 @@
 
     /// A body with one possible interleaving shows one trace however many schedules run; a racy
     /// one shows several, and the report says when the last new one appeared.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func seriesReportsWhatItExplored() {
       let alone = ControlledScheduling(.portfolio(40, seed: 3)).runSeries({ await Task.yield() }, failureCount: nil)
       #expect(alone.schedulesRun == 40)
@@ -35,7 +35,7 @@
     }
 
     /// A failure says how much the series had explored by then.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func failureSaysWhatWasExplored() throws {
       let report = ControlledScheduling(.portfolio(50, seed: 1)).runSeries(
         { if await LeaseBoard.run(checksLease: false) > 1 { throw RanTwice() } }, failureCount: nil)
@@ -50,7 +50,7 @@
     /// Asked to, a series stops (passing) once that many schedules in a row brought nothing new:
     /// one interleaving stops after 1 + 10 schedules; a body with several runs until its last new
     /// one is 10 schedules old; without the option every schedule runs.
-    @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+    @available(ExecutorHooks 1.0, *)
     @Test func aSeriesStopsWhenAskedOnceNothingNewComes() {
       let alone = ControlledScheduling(.portfolio(500, seed: 3), stopAfterSchedulesWithoutNewInterleaving: 10)
         .runSeries({ await Task.yield() }, failureCount: nil)
