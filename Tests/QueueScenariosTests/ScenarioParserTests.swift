@@ -198,6 +198,12 @@ struct ScenarioParserTests {
       "unknown queue 'nowhere'"
     ),
     (
+      // Inside an item's steps too: an undeclared queue there would otherwise check nothing.
+      "unknown queue in an item's step",
+      "scenario 1\nqueue q fifo\ncaller c sync\n  enqueue q a\nitem a\n  enqueue nowhere b\nitem b\n", 6, 11,
+      "unknown queue 'nowhere'"
+    ),
+    (
       "unknown item in step", "scenario 1\nqueue q fifo\ncaller c sync\n  enqueue q ghost\n", 4, 13,
       "unknown item 'ghost'"
     ),

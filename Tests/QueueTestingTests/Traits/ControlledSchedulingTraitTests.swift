@@ -125,6 +125,19 @@
       #expect(runs.withLock { $0 } == 2)
     }
 
+    /// A case of a parameterized test is named by its arguments, with their labels (what a
+    /// failure says and `QUEUE_TESTING_ARGUMENTS` selects) and as the event stream names it.
+    @Test(arguments: [(20, "twenty")])
+    func aCaseIsNamedByItsArguments(value: Int, name: String) {
+      #expect(TestCaseArguments.text(of: Test.Case.current) == #"value: 20, name: "twenty""#)
+      #expect(TestCaseArguments.displayName(of: Test.Case.current) == #"20, "twenty""#)
+    }
+
+    /// A test that is not parameterized has no arguments to name.
+    @Test func aPlainTestHasNoArguments() {
+      #expect(TestCaseArguments.text(of: Test.Case.current) == nil)
+    }
+
     /// A series whose caller is cancelled (a test past its `.timeLimit`) stops after the schedule
     /// running, passing so far: the time limit's own issue is the test's one report.
     @available(ExecutorHooks 1.0, *)
