@@ -475,7 +475,7 @@
           driverJobCount &+= 1
           runningTask.store(next.task, ordering: .relaxed)
           // The step the trace gives the job (the state has counted it already).
-          runningStep.store(statePointer.pointee.steps - 1, ordering: .relaxed)
+          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
           jobsStarted.store(driverJobCount, ordering: .relaxed)
           let step = statePointer.pointee.steps
           // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
@@ -502,7 +502,7 @@
           // run holds stays abandoned.
           if abandoning.load(ordering: .relaxed) {
             outcome = .stuck(
-              StuckJob(task: next.task, step: statePointer.pointee.steps - 1, limit: .zero, wait: nil))
+              StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil))
             break loop
           }
         case .cancel(let task):

@@ -55,7 +55,7 @@
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(
         output.contains(
-          "first: task 2's job started at step 1 did not return within 0.3 s, blocked in DispatchSemaphore.wait() (_dispatch_semaphore_wait_slow)"
+          "first: task 2's job started at step 2 did not return within 0.3 s, blocked in DispatchSemaphore.wait() (_dispatch_semaphore_wait_slow)"
         ), "\(output)")
       #expect(output.contains("second: an earlier controlled run's task 2's job"), "\(output)")
       #expect(output.contains("recovered"), "\(output)")
@@ -78,7 +78,7 @@
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(
         output.contains(
-          "spun: task 1's job started at step 0 did not return within 0.3 s, with no known blocking call"), "\(output)")
+          "spun: task 1's job started at step 1 did not return within 0.3 s, with no known blocking call"), "\(output)")
     }
 
     /// Blocking calls are named by the exported function found on the stack, the most telling

@@ -9,6 +9,37 @@
   /// the whole of it from a user's package.
   @Suite("Child process isolation")
   struct ChildProcessIsolationTests {
+    /// Under `swift test`, a test under the trait runs its body in a child process of the test
+    /// binary (unless isolation is turned off), so that a body that cannot finish ends only that
+    /// child.
+    @Test(
+      .controlledScheduling(.random(2, seed: 1)),
+      .enabled(if: ProcessInfo.processInfo.environment[ChildProcessIsolation.isolationVariable] != "none"))
+    func theTraitRunsTheBodyInAChildProcess() {
+      #expect(ProcessInfo.processInfo.environment[ChildProcessIsolation.childVariable] == "1")
+    }
+
+    /// The watchdog of a child ends it, with its report and the stuck-job status, when one job
+    /// runs past the limit: here a job that spins for 5 s under a limit of 300 ms. (Without the
+    /// watchdog the job would return after its 5 s and the process exit with 0.)
+    @available(ExecutorHooks 1.0, *)
+    @Test func theWatchdogEndsAJobPastItsLimit() async throws {
+      let child = try await #require(
+        processExitsWith: .exitCode(JobWatchdog.stuckJobExitStatus), observing: [\.standardErrorContent]
+      ) {
+        JobWatchdog.start(limit: .milliseconds(300), parent: nil, heartbeat: nil) { task, step, _ in
+          "the job of task \(task) at step \(step) spins"
+        }
+        _ = ControlledExecutor.runBlocking(seed: 1, jobTimeLimit: nil) {
+          let end = Date().addingTimeInterval(5)
+          while Date() < end {}
+        }
+        exit(0)
+      }
+      let stderr = String(decoding: child.standardErrorContent, as: UTF8.self)
+      #expect(stderr.contains(JobWatchdog.reportMarker + "the job of task 1 at step 1 spins"), "\(stderr)")
+    }
+
     @Test func childArgumentsSelectExactlyTheTestsAndWriteNoSharedReport() {
       let arguments = [
         "/x/PackageTests.xctest", "--skip-build", "--filter", "stuck", "--parallel", "--xunit-output", "out.xml",

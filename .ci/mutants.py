@@ -1,0 +1,182 @@
+"""The mutation check: plausible one-line bugs across the four products, each of which the tests
+must catch. (A change the code cannot show, such as `acquireIfIdle` without its `pending.isEmpty`
+check, which the other transitions make redundant, is no mutant: it cannot be killed.) Run before a release (not in every CI run: each mutant rebuilds and runs tests):
+
+    python3 .ci/mutants.py [NAME...]      (all of them by default)
+
+Each mutant replaces one exact piece of a source file (which must occur once: a mutant that no
+longer applies is an error, not a pass), then runs its command in a worktree of HEAD; the command
+must fail. The worktree is set back after each mutant. Exit status 0 when every mutant was killed.
+"""
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / ".build-mutants"
+
+# (name, file, original, mutant, command that must fail)
+MUTANTS = [
+    # AsyncQueue
+    ("fifo-second-drainer", "Sources/AsyncQueue/Queues/Internal/SerialDrainStateMachine.swift",
+     "    if turnHeld { return .none }\n    turnHeld = true\n    return .startDrainer",
+     "    turnHeld = true\n    return .startDrainer",
+     "swift test --filter AsyncQueueTests"),
+    ("place-granted-twice", "Sources/AsyncQueue/Queues/Internal/SerialDrainStateMachine.swift",
+     "    head += 1\n    if head == pending[0].count { retireFrontChunk() }\n    return .grant(next)",
+     "    if head + 1 == pending[0].count { retireFrontChunk() }\n    return .grant(next)",
+     "swift test --filter AsyncQueueTests"),
+    ("single-flight-does-not-share", "Sources/AsyncQueue/SingleFlight/SingleFlightStateMachine.swift",
+     "    case .inFlight(var flight):\n      flight.waiters.append(Waiter(id: waiter, continuation: continuation))\n"
+     "      entries[key] = .inFlight(flight)\n      return .wait",
+     "    case .inFlight:\n      nextID += 1\n      entries[key] = .inFlight(Flight(id: nextID, waiters: "
+     "[Waiter(id: waiter, continuation: continuation)]))\n      return .startOperation(flight: nextID)",
+     "swift test --filter AsyncQueueTests"),
+    ("completion-queue-any-finish", "Sources/AsyncQueue/CompletionQueue/CompletionQueueStateMachine.swift",
+     "guard running == id else { return .alreadyFinished }",
+     "guard running != nil else { return .alreadyFinished }",
+     "swift test --filter AsyncQueueTests"),
+    ("ordered-property-nested-delivery", "Sources/AsyncQueue/OrderedProperty/OrderedPropertyStateMachine.swift",
+     "    if isDelivering { return false }\n",
+     "",
+     "swift test --filter AsyncQueueTests"),
+    # The engine
+    ("random-strategy-always-first", "Sources/QueueTestingEngine/Strategies/ScheduleStrategy.swift",
+     "runnableCount == 1 ? 0 : Int(generator.next() % UInt64(runnableCount))",
+     "0",
+     "swift test --filter QueueTestingEngineTests"),
+    ("timers-latest-first", "Sources/QueueTestingEngine/Executor/RunState.swift",
+     "let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline",
+     "let earliest = timers.max(by: { $0.deadline < $1.deadline })?.deadline",
+     "swift test --filter QueueTestingEngineTests"),
+    ("no-task-has-the-preference", "Sources/QueueTestingEngine/Executor/RunDriver+JobCapture.swift",
+     "return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain",
+     "return .plain",
+     "swift test --filter QueueTestingEngineTests"),
+    ("oracle-ignores-fifo-finish", "Sources/QueueTestingEngine/Oracles/OrderingOracle.swift",
+     "if guarantees.contains(.fifoFinish), let violation = orderViolation(.fifoFinish, queue, enqueued, finished) {",
+     "if guarantees.contains(.fifoFinish), let violation = orderViolation(.fifoFinish, queue, enqueued, enqueued) {",
+     "swift test --filter QueueTestingEngineTests"),
+    ("deadlock-report-without-cycle", "Sources/QueueTestingEngine/Deadlock/DeadlockReport.swift",
+     "    if !cycle.isEmpty {\n",
+     "    if cycle.isEmpty {\n",
+     "swift test --filter QueueTestingEngineTests"),
+    ("reducer-accepts-as-many-preemptions", "Sources/QueueTestingEngine/Series/ScheduleReducer.swift",
+     "guard same, preemptions.count < best.preemptions.count else { return false }",
+     "guard same, preemptions.count <= best.preemptions.count + 1 else { return false }",
+     "swift test --filter 'QueueTestingEngineTests|ScheduleReduction'"),
+    ("actor-hops-not-noted", "Sources/QueueTestingEngine/Executor/RunDriver.swift",
+     "          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }\n",
+     "",
+     "swift test --filter ScheduleReduction"),
+    # QueueTesting
+    ("require-reported-as-a-throw", "Sources/QueueTesting/Traits/ControlledScheduling.swift",
+     "          } catch is ExpectationFailedError {\n"
+     "            // A failing `#require`: its issue is recorded already, and is the schedule's failure.\n",
+     "          } catch let error as ExpectationFailedError {\n            thrown.withLock { $0 = \"\\(error)\" }\n",
+     "swift test --filter ControlledSchedulingTraitTests"),
+    ("known-issues-dropped", "Sources/QueueTesting/Traits/ControlledSchedulingTrait.swift",
+     "          await record(issue)\n        }\n        guard let failure = held.report.failure",
+     "        }\n        guard let failure = held.report.failure",
+     "swift test --filter ControlledSchedulingTraitTests"),
+    ("case-arguments-unnamed", "Sources/QueueTesting/Traits/TestCaseArguments.swift",
+     "      guard let testCase, testCase.isParameterized else { return nil }",
+     "      guard let testCase, !testCase.isParameterized else { return nil }",
+     "swift test --filter ControlledSchedulingTraitTests"),
+    ("child-known-issues-fail", "Sources/QueueTesting/ChildProcess/ChildProcessIsolation.swift",
+     "      let isKnown = issue[\"isKnown\"] as? Bool == true",
+     "      let isKnown = false",
+     "swift test --filter ChildProcessIsolationTests"),
+    ("exit-during-a-test-passes", "Sources/QueueTesting/ChildProcess/WorkerBatch.swift",
+     "            outcome.exitedDuringTest = true",
+     "            outcome.exitedDuringTest = false",
+     "swift test --filter ChildWorkersTests"),
+    ("trait-runs-in-place", "Sources/QueueTesting/ChildProcess/ChildProcessIsolation.swift",
+     "      guard !runsInPlace, environment[childVariable] == nil, environment[isolationVariable] != \"none\" else {",
+     "      guard false else {",
+     "swift test --filter ChildProcessIsolationTests"),
+    ("watchdog-never-fires", "Sources/QueueTesting/ChildProcess/JobWatchdog.swift",
+     "          guard running >= limitSeconds else { continue }",
+     "          guard running >= limitSeconds * 1_000 else { continue }",
+     "swift test --filter ChildProcessIsolationTests"),
+    ("cancelled-caller-runs-on", "Sources/QueueTestingEngine/Series/SeriesRunner.swift",
+     "        if Task.isCancelled {",
+     "        if false, Task.isCancelled {",
+     "swift test --filter ControlledSchedulingTraitTests"),
+    # queue-fuzz
+    ("parser-skips-queues-of-items", "Sources/QueueScenarios/Scenario/ScenarioParser.swift",
+     "        if !queueNames.contains(queue) && !mentionedByMistakes.contains(queue) {",
+     "        if ownerName == nil, !queueNames.contains(queue) && !mentionedByMistakes.contains(queue) {",
+     "swift test --filter QueueScenariosTests"),
+    ("parser-cascades", "Sources/QueueScenarios/Scenario/ScenarioParser.swift",
+     "    for item in scenario.items where enqueuedAt[item.name] == nil && !mentionedByMistakes.contains(item.name) {",
+     "    for item in scenario.items where enqueuedAt[item.name] == nil {",
+     "swift test --filter QueueScenariosTests"),
+    ("no-swap-in-edit-distance", "Sources/QueueScenarios/Scenario/NearestWord.swift",
+     "        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {",
+     "        if false, i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {",
+     "swift test --filter QueueScenariosTests"),
+    ("folder-judged-by-permissions", "Sources/QueueFuzzCore/Reports/OutputLocation.swift",
+     "          guard mkdir(probe, 0o755) == 0 else {",
+     "          guard true else {",
+     "swift test --filter CommandRobustness"),
+    ("real-queues-broken-fifo", "Sources/AsyncQueue/Queues/Internal/SerialDrainStateMachine.swift",
+     "    if turnHeld { return .none }\n    turnHeld = true\n    return .startDrainer",
+     "    turnHeld = true\n    return .startDrainer",
+     "swift run queue-fuzz run Scenarios/"),
+]
+
+
+def git(*arguments, cwd=WORK):
+    return subprocess.run(["git", *arguments], cwd=cwd, check=True, capture_output=True, text=True)
+
+
+def main(names):
+    chosen = [m for m in MUTANTS if not names or m[0] in names]
+    unknown = set(names) - {m[0] for m in MUTANTS}
+    if unknown:
+        sys.exit(f"mutants: no mutant named {sorted(unknown)}")
+    if not WORK.exists():
+        git("worktree", "add", "--detach", str(WORK), "HEAD", cwd=ROOT)
+    else:
+        git("checkout", "--detach", subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                                                    text=True, check=True).stdout.strip())
+    git("checkout", "--", ".")
+    print("mutants: building the unmutated tree first", flush=True)
+    subprocess.run("swift build --build-tests > /dev/null 2>&1", cwd=WORK, shell=True, check=True)
+    survivors = []
+    for name, file, original, mutant, command in chosen:
+        path = WORK / file
+        text = path.read_text()
+        if text.count(original) != 1:
+            survivors.append(name)
+            print(f"mutants: {name}: the piece to mutate occurs {text.count(original)} times in {file}", flush=True)
+            continue
+        path.write_text(text.replace(original, mutant))
+        started = time.monotonic()
+        try:
+            # A mutant that does not compile proves nothing: it must build, then fail its command.
+            build = subprocess.run("swift build --build-tests", cwd=WORK, shell=True, capture_output=True, text=True)
+            result = None
+            if build.returncode == 0:
+                result = subprocess.run(f"timeout 900 {command}", cwd=WORK, shell=True, capture_output=True, text=True)
+        finally:
+            git("checkout", "--", file)
+        seconds = time.monotonic() - started
+        if result is None:
+            survivors.append(name)
+            errors = [line for line in build.stdout.splitlines() + build.stderr.splitlines() if "error:" in line]
+            print(f"mutants: {name} does not compile: {errors[:2]}", flush=True)
+        elif result.returncode == 0:
+            survivors.append(name)
+            print(f"mutants: {name} SURVIVED ({command}, {seconds:.0f} s)", flush=True)
+        else:
+            print(f"mutants: {name} killed by {command} ({seconds:.0f} s)", flush=True)
+    if survivors:
+        sys.exit(f"mutants: {len(survivors)} of {len(chosen)} survived or did not apply: {', '.join(survivors)}")
+    print(f"mutants: all {len(chosen)} killed")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
