@@ -51,19 +51,25 @@
       /// ``ScheduleOutput``); nil when it ended between tests or wrote nothing.
       var runningOutput: String?
 
-      /// The arguments of every parameterized case the child said it started, in order.
-      var startedCases: [String] {
-        standardError.components(separatedBy: "\n").compactMap { line in
-          line.hasPrefix(TestCaseArguments.issueTag) ? String(line.dropFirst(TestCaseArguments.issueTag.count)) : nil
+      /// The arguments of every case of the parameterized test `testID` the child said it started,
+      /// in order (see ``TestCaseArguments/runningMarker``).
+      func startedCases(of testID: String) -> [String] {
+        let prefix = TestCaseArguments.runningMarker + testID + "\t"
+        return standardError.components(separatedBy: "\n").compactMap { line in
+          line.hasPrefix(prefix) ? String(line.dropFirst(prefix.count)) : nil
         }
       }
 
-      /// The arguments of the parameterized test's case the child said it was running last.
-      var runningCase: String? {
-        guard let range = standardError.range(of: "\n" + TestCaseArguments.issueTag, options: .backwards) else {
+      /// The arguments of the case of `testID` the child said it was running last; nil when it
+      /// named none (the test is not parameterized, or the child ran another test since).
+      func runningCase(of testID: String) -> String? {
+        let prefix = TestCaseArguments.runningMarker
+        guard let last = standardError.components(separatedBy: "\n").last(where: { $0.hasPrefix(prefix) }) else {
           return nil
         }
-        return String(standardError[range.upperBound...].prefix { $0 != "\n" })
+        let named = last.dropFirst(prefix.count)
+        guard named.hasPrefix(testID + "\t") else { return nil }
+        return String(named.dropFirst(testID.count + 1))
       }
     }
 
@@ -350,11 +356,12 @@
         issue.caseArguments.map { $0 == arguments } ?? recordsWhatNoCaseOwns
       }
       // A crash, a stuck job or a verdict belongs to the case the child was running, when it said.
-      let ownsTheEnd = outcome.runningCase.map { $0 == arguments } ?? recordsWhatNoCaseOwns
+      let runningCase = testID.flatMap { outcome.runningCase(of: $0) }
+      let ownsTheEnd = runningCase.map { $0 == arguments } ?? recordsWhatNoCaseOwns
       guard ownsTheEnd else {
         try record(issues: owned, cancellation: caseCancellation)
         // A child that ended in another case before this one started never ran this one.
-        if let arguments, let culprit = outcome.runningCase, !outcome.startedCases.contains(arguments) {
+        if let arguments, let testID, let culprit = runningCase, !outcome.startedCases(of: testID).contains(arguments) {
           Issue.record(
             Comment(
               rawValue: """

@@ -111,7 +111,7 @@
           CrashNote.install()
           // Which case of a parameterized test runs now, for the parent to blame a crash on it.
           if let arguments {
-            FileHandle.standardError.write(Data("\n\(TestCaseArguments.issueTag)\(arguments)\n".utf8))
+            FileHandle.standardError.write(Data("\n\(TestCaseArguments.runningMarker)\(testID)\t\(arguments)\n".utf8))
           }
           // One schedule's output, not a hundred (see `ScheduleOutput`).
           if let folder = environment[ScheduleOutput.variable] {

@@ -40,5 +40,10 @@
     /// What a child process adds to each issue of a parameterized test's case, before the
     /// case's arguments, so that the parent records it on that case.
     static let issueTag = "QueueTesting case: "
+
+    /// What a child process writes to standard error as a case of a parameterized test starts,
+    /// before the test's identifier, a tab and the case's arguments: the last such line says
+    /// which case a crash or a stuck job belongs to.
+    static let runningMarker = "QueueTesting running case: "
   }
 #endif

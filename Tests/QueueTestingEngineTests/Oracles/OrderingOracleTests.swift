@@ -52,6 +52,20 @@ struct OrderingOracleTests {
     #expect(OrderingOracle.check(events, guarantees: [.fifoStart]).isEmpty)
   }
 
+  /// A completion queue runs one item at a time in order: it is judged by FIFO's guarantees, so
+  /// an item that starts before the one ahead finished is a violation (which an actor queue's
+  /// rules, allowing interleaving after a suspension, would let through).
+  @Test func completionQueuesAreJudgedAsFIFO() {
+    func completion(_ kind: OrderingEvent.Kind, _ item: String) -> OrderingEvent {
+      OrderingEvent(kind, queue: "c", queueKind: .completion, item: item)
+    }
+    let events = [
+      completion(.enqueued, "x"), completion(.enqueued, "y"), completion(.started, "x"), completion(.suspended, "x"),
+      completion(.started, "y"), completion(.finished, "y"), completion(.finished, "x"),
+    ]
+    #expect(OrderingOracle.check(events).map(\.guarantee) == [.fifoFinish, .fifoExclusive])
+  }
+
   @Test func actorQueuesMayInterleaveAfterTheFirstSuspension() {
     let events = [
       Self.actor(.enqueued, "x"), Self.actor(.enqueued, "y"), Self.actor(.started, "x"), Self.actor(.suspended, "x"),

@@ -112,11 +112,13 @@
             text: "failed in 20", fileID: "M/T.swift", filePath: "/p/T.swift", line: 5, column: 1,
             caseArguments: "value: 20"),
         ],
-        standardError: "\nQueueTesting case: value: 10\n\nQueueTesting case: value: 20\nT.swift:9: Fatal error: boom")
+        standardError:
+          "\nQueueTesting running case: M.t(value:)\tvalue: 10\n\nQueueTesting running case: M.t(value:)\tvalue: 20\n"
+          + "T.swift:9: Fatal error: boom")
       func recorded(_ arguments: String, starter: Bool) async throws -> [String] {
         try await capturingIssues {
           try ChildProcessIsolation.record(
-            crashed, testName: "t(value:)", sourceLocation: location, arguments: arguments,
+            crashed, testName: "t(value:)", sourceLocation: location, testID: "M.t(value:)", arguments: arguments,
             recordsWhatNoCaseOwns: starter)
         }.map(\.text)
       }
@@ -129,6 +131,14 @@
       let thirty = try await recorded("value: 30", starter: false)
       #expect(thirty.count == 1, "\(thirty)")
       #expect(thirty.first?.contains("with the arguments value: 30 did not run") == true, "\(thirty)")
+      // A test that is not parameterized, run by the same child after those cases, owns its own end:
+      // the cases' notes are another test's.
+      let exited = ChildProcessIsolation.Outcome(
+        status: crashed.status, endedBySignal: true, issues: [], standardError: crashed.standardError)
+      let other = try await capturingIssues {
+        try ChildProcessIsolation.record(exited, testName: "other()", sourceLocation: location, testID: "M.other()")
+      }.map(\.text)
+      #expect(other.count == 1 && other.first?.contains("other() crashed") == true, "\(other)")
     }
 
     /// A crashed child's report is the runtime's message with its line, not a register dump;
