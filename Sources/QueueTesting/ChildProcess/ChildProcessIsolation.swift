@@ -386,10 +386,7 @@
         var text = "\(testName) ended the process running it: the code under test called exit(\(outcome.status))"
         if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {
           text += " during controlled schedule \(schedule)"
-          if let scheduling, let testID {
-            text += " (\(scheduling.series)); to run the series to that schedule again: "
-            text += scheduling.rerunLine(testID: testID, arguments: arguments)
-          }
+          text += rerunClause(scheduling: scheduling, testID: testID, arguments: arguments) ?? ""
         }
         text += ". The test did not finish, so it cannot pass; under the trait it ran in a child process, and"
         text += " the rest of the suite ran on."
@@ -468,6 +465,14 @@
       }
     }
 
+    /// " (series); to run the series to that schedule again: LINE", for a report that named the
+    /// schedule a child ended in; nil when the series or the test is not known.
+    static func rerunClause(scheduling: ControlledScheduling?, testID: String?, arguments: String?) -> String? {
+      guard let scheduling, let testID else { return nil }
+      return " (\(scheduling.series)); to run the series to that schedule again: "
+        + scheduling.rerunLine(testID: testID, arguments: arguments)
+    }
+
     /// What a person needs of a child that crashed or exited unexpectedly: the runtime's own
     /// message with its source location (`File.swift:12: Fatal error: …`), "out of memory" when
     /// that is what ended it, and otherwise the end of its standard error.
@@ -495,12 +500,7 @@
       var text = "\(testName) crashed: the child process running it \(how)."
       if let schedule = CrashNote.schedule(in: outcome.standardError), schedule > 0 {
         text += " It crashed during controlled schedule \(schedule)"
-        if let scheduling, let testID {
-          text += " (\(scheduling.series)); to run the series to that schedule again: "
-          text += scheduling.rerunLine(testID: testID, arguments: arguments)
-        } else {
-          text += "."
-        }
+        text += rerunClause(scheduling: scheduling, testID: testID, arguments: arguments) ?? "."
       }
       if !fatal.isEmpty {
         text += "\n" + fatal.prefix(5).joined(separator: "\n")
