@@ -7,8 +7,9 @@
 # every schedule here: a failure is a false alarm of the harness. Among them, tasks that loop on
 # `Task.yield()` for another task (TestClock's "mega yield"), endless merges that another task
 # cancels, 1,000-task ordering tests, 1,000 tasks kept in order by another tool's executor hook,
-# and a sleep during which an event loop's thread does the work the test then checks (its run
-# started that thread, so the sleep waits in real time). `.ci/downstream-against.sh REV real-suites` runs them
+# and a sleep during which an event loop's thread does the work the test then checks (on a group
+# the run started, and on NIO's shared singleton, which the run only wakes: either way the sleep
+# waits in real time). `.ci/downstream-against.sh REV real-suites` runs them
 # against an older build.
 set -euo pipefail
 cd "$(dirname "$0")/real-suites"

@@ -4,7 +4,9 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <semaphore.h>
 #include <stdlib.h>
+#include <sys/eventfd.h>
 
 // Work a controlled run hands to Dispatch, counted until it has run.
 //
@@ -244,6 +246,62 @@ long qt_threads_started_by_run(void) {
   return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
 }
 
+// Threads the run's code wakes (a condition signalled, a semaphore posted, an event loop's
+// eventfd written), whoever started them: an event loop made before the run (a shared
+// `MultiThreadedEventLoopGroup`), a worker thread of the test's fixture. The run cannot see what
+// such a thread does next, so from the first wake-up on, virtual time moves no faster than real
+// time (up to the timeout), as it does for threads the run started. Only the run's own thread
+// counts, and only outside this file's hand-overs to Dispatch, whose own threads are Dispatch's.
+static long threadsWoken;
+static int wakeReached;
+static struct {
+  int (*condSignal)(pthread_cond_t *);
+  int (*condBroadcast)(pthread_cond_t *);
+  int (*semPost)(sem_t *);
+  int (*eventfdWrite)(int, eventfd_t);
+} realWake;
+static pthread_once_t wakeOnce = PTHREAD_ONCE_INIT;
+
+static void findWake(void) {
+  realWake.condSignal = find(NULL, "pthread_cond_signal");
+  realWake.condBroadcast = find(NULL, "pthread_cond_broadcast");
+  realWake.semPost = find(NULL, "sem_post");
+  realWake.eventfdWrite = find(NULL, "eventfd_write");
+}
+
+static inline void noteWake(void) {
+  __atomic_store_n(&wakeReached, 1, __ATOMIC_RELAXED);
+  if (tracking && !insideDispatch) __atomic_add_fetch(&threadsWoken, 1, __ATOMIC_RELAXED);
+}
+
+__attribute__((weak)) int pthread_cond_signal(pthread_cond_t *condition) {
+  pthread_once(&wakeOnce, findWake);
+  noteWake();
+  return realWake.condSignal(condition);
+}
+
+__attribute__((weak)) int pthread_cond_broadcast(pthread_cond_t *condition) {
+  pthread_once(&wakeOnce, findWake);
+  noteWake();
+  return realWake.condBroadcast(condition);
+}
+
+__attribute__((weak)) int sem_post(sem_t *semaphore) {
+  pthread_once(&wakeOnce, findWake);
+  noteWake();
+  return realWake.semPost(semaphore);
+}
+
+__attribute__((weak)) int eventfd_write(int descriptor, eventfd_t value) {
+  pthread_once(&wakeOnce, findWake);
+  noteWake();
+  return realWake.eventfdWrite(descriptor, value);
+}
+
+long qt_threads_woken_by_run(void) {
+  return __atomic_load_n(&threadsWoken, __ATOMIC_RELAXED);
+}
+
 // Whether a call reached this file's definitions: another definition may take the calls first
 // (the thread sanitizer's runtime, linked into the binary, intercepts the same functions, and its
 // strong definitions win over these weak ones at link time, where no address tells them apart).
@@ -259,7 +317,11 @@ static void probe(void) {
   dispatch_async_f(dispatch_get_global_queue(0, 0), NULL, noWork);
   pthread_t thread;
   if (pthread_create(&thread, NULL, noThreadWork, NULL) == 0) pthread_join(thread, NULL);
-  countingWorks = __atomic_load_n(&dispatchReached, __ATOMIC_RELAXED) && __atomic_load_n(&threadReached, __ATOMIC_RELAXED);
+  pthread_cond_t condition = PTHREAD_COND_INITIALIZER;
+  pthread_cond_signal(&condition);
+  pthread_cond_destroy(&condition);
+  countingWorks = __atomic_load_n(&dispatchReached, __ATOMIC_RELAXED) && __atomic_load_n(&threadReached, __ATOMIC_RELAXED)
+    && __atomic_load_n(&wakeReached, __ATOMIC_RELAXED);
 }
 
 bool qt_outside_work_is_counted(void) {
@@ -278,6 +340,7 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
     __atomic_store_n(&workRan, ran, __ATOMIC_RELEASE);
     __atomic_store_n(&handedOut, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&threadsStarted, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&threadsWoken, 0, __ATOMIC_RELAXED);
   }
   tracking = on;
 }
@@ -302,6 +365,8 @@ long qt_outstanding_dispatch_work(void) { return 0; }
 long qt_dispatch_work_handed_out(void) { return 0; }
 
 long qt_threads_started_by_run(void) { return 0; }
+
+long qt_threads_woken_by_run(void) { return 0; }
 
 bool qt_outside_work_is_counted(void) { return false; }
 

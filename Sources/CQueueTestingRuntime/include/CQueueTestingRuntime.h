@@ -42,6 +42,10 @@ bool qt_outside_work_is_counted(void);
 /// until they end).
 long qt_threads_started_by_run(void);
 
+/// How many times the run's thread woke another thread (a condition signalled or broadcast, a
+/// semaphore posted, an eventfd written) since counting began, outside its hand-overs to Dispatch.
+long qt_threads_woken_by_run(void);
+
 /// Starts (`on`, forgetting earlier notes) or stops noting what the runtime reports about leaked
 /// continuations (see `ContinuationMisuse.c`); `tell` is called, on the reporting thread, for
 /// each message noted.

@@ -82,8 +82,9 @@
       return thread == 0 ? nil : BlockingWait.of(thread: thread, kernelThread: kernelThread)
     }
 
-    /// Whether runs in this process count the work they hand to Dispatch queues and the threads
-    /// they start, so that virtual time waits for them (see "Scheduling points"): true where the
+    /// Whether runs in this process count the work they hand to Dispatch queues, the threads
+    /// they start and the threads they wake, so that virtual time waits for them (see "Scheduling
+    /// points"): true where the
     /// test binary's own definitions of those calls are the ones called (Linux), false under the
     /// thread sanitizer, whose runtime intercepts the same calls, and on other platforms.
     public static var countsOutsideWork: Bool {

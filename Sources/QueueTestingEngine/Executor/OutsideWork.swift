@@ -28,12 +28,19 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// Threads the run's code started (a `Thread`, an event loop's threads), which ran beside the
   /// run. Counted where the test binary's own `pthread_create` is the one called (Linux).
   public var threadsStarted = 0
+  /// Times the run's code woke a thread it did not start (signalled a condition, posted a
+  /// semaphore, wrote an event loop's eventfd): an event loop or a worker made before the run,
+  /// whose work ran beside it. Counted where the test binary's own definitions of those calls
+  /// are the ones called (Linux).
+  public var threadsWoken = 0
 
   /// No work outside.
   public init() {}
 
   /// Whether the run did nothing outside the harness.
-  public var isEmpty: Bool { jobs == 0 && events == 0 && handedToDispatch == 0 && threadsStarted == 0 }
+  public var isEmpty: Bool {
+    jobs == 0 && events == 0 && handedToDispatch == 0 && threadsStarted == 0 && threadsWoken == 0
+  }
 
   /// Adds what another run did outside.
   public mutating func merge(_ other: OutsideWork) {
@@ -41,6 +48,7 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     events += other.events
     handedToDispatch += other.handedToDispatch
     threadsStarted += other.threadsStarted
+    threadsWoken += other.threadsWoken
     executors = Array(Set(executors).union(other.executors)).sorted()
   }
 
@@ -65,6 +73,7 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     if events > 0 && jobs == 0 { parts.append("code ran outside the harness\(place)") }
     if handedToDispatch > 0 { parts.append("\(handedToDispatch) work item(s) ran on Dispatch queues beside the run") }
     if threadsStarted > 0 { parts.append("\(threadsStarted) thread(s) it started ran beside the run") }
+    if threadsWoken > 0 { parts.append("it woke threads outside the harness \(threadsWoken) time(s)") }
     return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
   }
 }

@@ -455,7 +455,8 @@
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
-            outsideWorkPending: qt_outstanding_dispatch_work() > 0)
+            outsideWorkPending: qt_outstanding_dispatch_work() > 0,
+            outsideThreadsWoken: qt_threads_woken_by_run() > 0)
           mailbox.virtualTime = statePointer.pointee.now
           if case .waitForOutsideWakeUp = step {
             // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
@@ -542,6 +543,7 @@
         outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
       result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
       result.outsideWork.threadsStarted = qt_threads_started_by_run()
+      result.outsideWork.threadsWoken = qt_threads_woken_by_run()
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)

@@ -442,7 +442,8 @@
     /// outside wake-up) is only read when nothing is runnable; the caller must then have
     /// collected the mailbox's deliveries, under its lock.
     mutating func nextStep<Strategy: ScheduleStrategy>(
-      strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool, outsideWorkPending: Bool = false
+      strategy: inout Strategy, stepBudget: Int, outsideWakeUpExpected: Bool, outsideWorkPending: Bool = false,
+      outsideThreadsWoken: Bool = false
     ) -> Step {
       // A cancellation comes first: it may make something runnable (a cancellation handler
       // resuming a continuation) before the run waits, moves time on or ends.
@@ -464,11 +465,14 @@
         // work the run handed to Dispatch has not run, or once the run has taken work from
         // outside, a timer does not fire before that work had the timer's delay (up to the
         // timeout) to come back, as on real threads. Work handed to Dispatch ends the wait as
-        // soon as it has all run.
-        if outsideWorkPending || !outsideWork.isEmpty, outsideWaitSpent == nil, outsideWorkTimeout > .zero {
+        // soon as it has all run. A thread the run woke but did not start (an event loop made
+        // before it) never says it is done: it has the whole delay, as it would on real threads.
+        if outsideWorkPending || outsideThreadsWoken || !outsideWork.isEmpty, outsideWaitSpent == nil,
+          outsideWorkTimeout > .zero
+        {
           return .waitForOutsideWork(
             min(.nanoseconds(Int64(clamping: earliest - now)), outsideWorkTimeout),
-            whilePending: outsideWork.isEmpty)
+            whilePending: outsideWork.isEmpty && !outsideThreadsWoken)
         }
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.

@@ -156,6 +156,96 @@
       #expect(output.contains("1 thread(s) it started ran beside the run"), "\(output)")
     }
 
+    /// A worker thread that exists before any run (an event loop made by an earlier test, a
+    /// fixture's thread): each request it is signalled takes it a millisecond to serve.
+    final class PreexistingWorker: Sendable {
+      private let condition = NSCondition()
+      private let requests = Mutex<Int>(0)
+      let box = CallbackBox()
+
+      init() {
+        Thread { [self] in serve() }.start()
+      }
+
+      private func serve() -> Never {
+        while true {
+          condition.lock()
+          while requests.withLock({ $0 }) == 0 { condition.wait() }
+          let left = requests.withLock { value in
+            value -= 1
+            return value
+          }
+          condition.unlock()
+          usleep(1_000)
+          box.set(left + 9)
+        }
+      }
+
+      /// Asks for work, as a client of an event loop does, and returns at once.
+      func request() {
+        condition.lock()
+        requests.withLock { $0 += 1 }
+        condition.signal()
+        condition.unlock()
+      }
+    }
+
+    /// A body that wakes the worker, sleeps 200 ms, and reads what the worker served.
+    static func wakesWorkerThenSleeps(_ worker: PreexistingWorker) -> @Sendable () async -> Void {
+      {
+        worker.box.set(-1)
+        worker.request()
+        try? await Task.sleep(for: .milliseconds(200))
+        TraceRecorder.mark("value: \(worker.box.value.map(String.init) ?? "none")")
+      }
+    }
+
+    /// Runs 20 schedules of a body that wakes a thread made before the run, and an exhaustive
+    /// search of it; prints how many saw the worker's value and what the search claims.
+    @available(ExecutorHooks 1.0, *)
+    static func printPreexistingWorkerWins() -> Never {
+      let worker = PreexistingWorker()
+      let body = wakesWorkerThenSleeps(worker)
+      var seen = 0
+      for seed in UInt64(1)...20 {
+        let result = ControlledExecutor.runBlocking(seed: seed, body)
+        if marks(result) == ["value: 9"] { seen += 1 }
+        if seed == 1 { print("outside: \(result.outsideWork)") }
+      }
+      print("seen \(seen) of 20")
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 50), body)
+      print("ran every schedule: \(exploration.search.ranEverySchedule), exhausted: \(exploration.search.isExhausted)")
+      exit(0)
+    }
+
+    /// A thread made before the run, woken by the body, serves its request before the body's
+    /// 200 ms sleep ends, as on real threads: the wake-up makes virtual time wait for it. The
+    /// search that ran it never claims exhaustion, since that thread's timing is real.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aThreadMadeBeforeTheRunAndWokenByItWinsTheSleep() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("it woke threads outside the harness"), "\(output)")
+      #expect(output.contains("exhausted: false"), "\(output)")
+    }
+
+    /// The mutation check: without counting wake-ups, the sleep ends before the worker has
+    /// served (in at least one of 20 runs: a loaded machine may deschedule the driver past the
+    /// worker's millisecond once), and the search claims exhaustion.
+    @available(ExecutorHooks 1.0, *)
+    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadMadeBeforeTheRun() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(!output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("exhausted: true"), "\(output)")
+    }
+
     /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
     /// real time.
     @available(ExecutorHooks 1.0, *)
@@ -168,6 +258,8 @@
           _ = await (a, b)
         }
         #expect(result.outcome == .completed)
+        // Nothing the harness or the runtime does on the run's thread counts as outside work.
+        #expect(result.outsideWork.isEmpty, "\(result.outsideWork)")
       }
       // Real time would be 20 hours; any machine does this in far less than ten seconds.
       #expect(started.duration(to: .now) < .seconds(10))

@@ -259,6 +259,45 @@
       #expect(message.contains("'waiter' cancelled at step"), "\(message)")
     }
 
+    /// A task named "waiter" that hops to an actor, then asks the registry to store its
+    /// continuation, targeted by name: the task shows its name when it creates the task that
+    /// stores the continuation, so it becomes cancellable while that continuation is on the way.
+    /// The window is narrow (about one schedule in 150 on every strategy), so the series is
+    /// long; on this seed the deadlock is found within a few schedules.
+    @available(ExecutorHooks 1.0, *)
+    static func waiterBehindAnActorHop(forgetsCancellation: Bool) -> ControlledScheduling.Report {
+      ControlledScheduling(.portfolio(1000, seed: 3), cancelling: .named("waiter"), outsideWorkTimeout: .zero)
+        .runSeries(
+          {
+            let registry = RequestRegistry(forgetsCancellation: forgetsCancellation)
+            let door = CountingActor()
+            let waiter = Task(name: "waiter") {
+              await door.incrementAndCheck(1)
+              await registry.request()
+            }
+            let responder = Task { await registry.answer() }
+            await waiter.value
+            await responder.value
+          }, failureCount: nil)
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    @Test func aNamedTargetBehindAnActorHopIsCancelledInItsWindow() throws {
+      let report = Self.waiterBehindAnActorHop(forgetsCancellation: true)
+      #expect(report.unreachedCancellationTargets.isEmpty, "\(report.unreachedCancellationTargets)")
+      let failure = try #require(report.failure)
+      guard case .deadlocked = failure.problem else {
+        Issue.record("expected a deadlock, got \(failure.problem)")
+        return
+      }
+      #expect(failure.message().contains("'waiter' cancelled at step"), "\(failure.message())")
+      // The fixed registry passes the whole series.
+      let fixed = Self.waiterBehindAnActorHop(forgetsCancellation: false)
+      #expect(fixed.failure == nil)
+      #expect(fixed.schedulesRun == 1000)
+      #expect(fixed.unreachedCancellationTargets.isEmpty)
+    }
+
     /// A task whose name the runtime never shows the harness (it suspends on a plain
     /// continuation before any scheduling point, and is resumed from the root) cannot be
     /// targeted by name; the series says so instead of passing in silence. So does a misspelt

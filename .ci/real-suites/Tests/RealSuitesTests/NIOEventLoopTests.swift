@@ -40,3 +40,32 @@ struct NIOEventLoopTests {
     }
   }
 }
+
+// The same test on the event loop group NIO recommends sharing, `MultiThreadedEventLoopGroup.singleton`:
+// its thread exists before all but the first schedule, so no run starts it. The run wakes it (the
+// loop's eventfd), and its virtual sleep waits in real time all the same.
+@Suite(.controlledScheduling())
+struct NIOSharedEventLoopTests {
+  @Test
+  func testRepeatedTaskThatIsImmediatelyCancelledNotifiesOnTheSingleton() async throws {
+    let loop = MultiThreadedEventLoopGroup.singleton.next()
+    let promise1: EventLoopPromise<Void> = loop.makePromise()
+    let promise2: EventLoopPromise<Void> = loop.makePromise()
+    try await confirmation(expectedCount: 2) { confirmation in
+      promise1.futureResult.whenSuccess { confirmation() }
+      promise2.futureResult.whenSuccess { confirmation() }
+      loop.execute {
+        let task = loop.scheduleRepeatedTask(
+          initialDelay: .milliseconds(0),
+          delay: .milliseconds(0),
+          notifying: promise1
+        ) { task in
+          Issue.record()
+        }
+        task.cancel(promise: promise2)
+      }
+
+      try await Task.sleep(nanoseconds: 100_000_000)
+    }
+  }
+}
