@@ -80,9 +80,97 @@ static void note(uintptr_t identity, uintptr_t implementation) {
   hop->to = enters ? identity : 0;
 }
 
+// A task's arrival on a default actor, deferred (see `swift_task_switch` below).
+//
+// Why: the runtime puts a hopping task on the actor's queue at the hop itself, inside the job
+// that hops. On real threads another task, running beside that job, can reach the actor first:
+// `Task { await log.append("x") }; await log.append("y")` gives "xy" now and then. Run one job
+// at a time, the hopping job always queues first, so that order would never be offered. During
+// a run that makes every hop a choice, a hop onto a default actor first switches the task to the
+// harness's arrival executor, whose `enqueue` hands the task back to the run as a job of its
+// own; when the strategy runs that job, `resumeArrival` makes the real hop. Between the two, any
+// job the strategy prefers runs first, as another thread could have.
+typedef struct {
+  void *task;
+  void *resume;
+  uintptr_t identity;
+  uintptr_t implementation;
+} QTDeferredArrival;
+
+// The arrival executor (identity and witness table) of the run on this thread; zero when hops are
+// not deferred.
+static _Thread_local uintptr_t arrivalIdentity __attribute__((tls_model("initial-exec")));
+static _Thread_local uintptr_t arrivalImplementation __attribute__((tls_model("initial-exec")));
+// Called, while the hopping task is still the current one, before its arrival is deferred: the
+// run learns the names of the tasks it may cancel there (the runtime shows a task's name only to
+// code running in it, and the arrival job is enqueued after the task stopped being current).
+static _Thread_local void (*hopObserver)(void) __attribute__((tls_model("initial-exec")));
+
+// Deferred arrivals, by task. Shared among threads: a run that ends early hands the jobs it holds
+// to the platform's executor, and a deferred task then arrives on a thread of the pool.
+static pthread_mutex_t deferredLock = PTHREAD_MUTEX_INITIALIZER;
+static QTDeferredArrival *deferred;
+static int deferredCount;
+static int deferredCapacity;
+
+static void deferArrival(void *task, void *resume, uintptr_t identity, uintptr_t implementation) {
+  pthread_mutex_lock(&deferredLock);
+  if (deferredCount == deferredCapacity) {
+    int capacity = deferredCapacity ? deferredCapacity * 2 : 64;
+    QTDeferredArrival *grown = realloc(deferred, sizeof(QTDeferredArrival) * (size_t)capacity);
+    if (!grown) abort();
+    deferred = grown;
+    deferredCapacity = capacity;
+  }
+  deferred[deferredCount++] = (QTDeferredArrival){task, resume, identity, implementation};
+  pthread_mutex_unlock(&deferredLock);
+}
+
+static QTDeferredArrival takeArrival(void *task) {
+  pthread_mutex_lock(&deferredLock);
+  // Searched from the end: the arrival made last is the likeliest to be taken next.
+  for (int index = deferredCount - 1; index >= 0; index--) {
+    if (deferred[index].task != task) continue;
+    QTDeferredArrival found = deferred[index];
+    deferred[index] = deferred[--deferredCount];
+    pthread_mutex_unlock(&deferredLock);
+    return found;
+  }
+  pthread_mutex_unlock(&deferredLock);
+  fprintf(stderr, "QueueTesting: a task resumed on the arrival executor without a deferred hop\n");
+  abort();
+}
+
+// Where a deferred task resumes, on the run's thread as a job the strategy chose: the real hop.
+// The runtime calls a resume function with the async context alone (passed in its own register);
+// the other parameters are declared, unread, so that the signature matches `swift_task_switch`'s,
+// which a guaranteed tail call needs.
+__attribute__((swiftasynccall)) static void resumeArrival(
+    void *__attribute__((swift_async_context)) context, void *unusedResume, uintptr_t unusedIdentity,
+    uintptr_t unusedImplementation) {
+  (void)unusedResume;
+  (void)unusedIdentity;
+  (void)unusedImplementation;
+  QTDeferredArrival arrival = takeArrival(swift_task_getCurrent());
+  if (recording) note(arrival.identity, arrival.implementation);
+  __attribute__((musttail)) return runtimeTaskSwitch(
+      context, arrival.resume, arrival.identity, arrival.implementation);
+}
+
 __attribute__((weak, swiftasynccall)) void swift_task_switch(
     void *__attribute__((swift_async_context)) context, void *resume, uintptr_t identity, uintptr_t implementation) {
   pthread_once(&runtimeTaskSwitchOnce, findRuntimeTaskSwitch);
+  if (arrivalIdentity && isDefaultActor(identity, implementation)) {
+    void *task = swift_task_getCurrent();
+    if (task && swift_task_getCurrentExecutor().identity != identity) {
+      // Only the leaving is noted now; the arrival is noted when it happens.
+      if (recording) note(arrivalIdentity, arrivalImplementation);
+      if (hopObserver) hopObserver();
+      deferArrival(task, resume, identity, implementation);
+      __attribute__((musttail)) return runtimeTaskSwitch(
+          context, (void *)resumeArrival, arrivalIdentity, arrivalImplementation);
+    }
+  }
   if (recording) note(identity, implementation);
   __attribute__((musttail)) return runtimeTaskSwitch(context, resume, identity, implementation);
 }
@@ -92,6 +180,13 @@ void qt_record_actor_hops(bool on) {
   hopCount = 0;
   hopsDropped = 0;
 }
+
+void qt_defer_actor_arrivals(uintptr_t identity, uintptr_t implementation) {
+  arrivalIdentity = identity;
+  arrivalImplementation = implementation;
+}
+
+void qt_observe_deferred_hops(void (*_Nullable observer)(void)) { hopObserver = observer; }
 
 int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity) {
   int count = hopCount < capacity ? hopCount : capacity;
@@ -113,6 +208,13 @@ int qt_actor_hop_count(void) { return hopCount; }
 #else
 
 void qt_record_actor_hops(bool on) { (void)on; }
+
+void qt_defer_actor_arrivals(uintptr_t identity, uintptr_t implementation) {
+  (void)identity;
+  (void)implementation;
+}
+
+void qt_observe_deferred_hops(void (*_Nullable observer)(void)) { (void)observer; }
 
 int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity) {
   (void)buffer;

@@ -82,6 +82,15 @@ typedef struct {
 /// forgets the notes not taken.
 void qt_record_actor_hops(bool on);
 
+/// Makes the calling thread's hops onto default actors arrive through the given serial executor
+/// (identity and witness table) first, as a job of their own (see `ActorHops.c`); (0, 0) turns it
+/// off.
+void qt_defer_actor_arrivals(uintptr_t identity, uintptr_t implementation);
+
+/// Calls `observer` on the calling thread at each deferred hop, while the hopping task is the
+/// current task; NULL stops it.
+void qt_observe_deferred_hops(void (*_Nullable observer)(void));
+
 /// Moves up to `capacity` notes, oldest first, into `buffer`; returns how many.
 int qt_take_actor_hops(QTActorHop *_Nonnull buffer, int capacity);
 

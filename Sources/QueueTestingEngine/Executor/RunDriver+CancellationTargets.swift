@@ -27,5 +27,17 @@
       state.pointee.noteName(ofCurrentTask: current.id, name: name)
       if !targets.names.isEmpty { state.pointee.noteIfTargetedByName(current, name: name) }
     }
+
+    /// For a run with targets by name: notes the task hopping onto an actor (the current task, at
+    /// its deferred hop; see `ActorHops.c`) if its name is targeted. Its arrival job is enqueued
+    /// once it is no longer current, where ``noteCancellationTargets(_:job:taskID:)`` cannot
+    /// learn its name.
+    static let noteHoppingTarget: @convention(c) () -> Void = {
+      let driver = RunDriver.shared
+      guard driver.isDriverThread, let current = currentTask() else { return }
+      let name = Task.name
+      driver.statePointer.pointee.noteName(ofCurrentTask: current.id, name: name)
+      driver.statePointer.pointee.noteIfTargetedByName(current, name: name)
+    }
   }
 #endif

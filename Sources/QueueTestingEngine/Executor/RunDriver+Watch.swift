@@ -117,7 +117,7 @@
     /// caller's task-local values.
     static func makeRoot(policy: HopPolicy, _ body: @escaping @Sendable () async -> Void) {
       switch policy {
-      case .everyHop:
+      case .everyHop, .arrivalsAtTheHop:
         Task(executorPreference: HarnessTaskExecutor.shared) {
           await body()
           RunDriver.shared.markRootDone()

@@ -41,6 +41,15 @@
       /// idle actor inline, and so does a task leaving an actor. Kept only so that tests can show
       /// that the hop tests fail without the model (a mutation check); never a user option.
       case runtimeFastPath
+      /// Every hop is a scheduling point, but a task hopping onto a default actor joins its queue
+      /// at the hop, inside the job that hops (the runtime's own order), instead of arriving as a
+      /// job of its own (see ``ActorArrivalExecutor``). Kept only for the mutation check that
+      /// shows what the deferred arrival finds; never a user option.
+      case arrivalsAtTheHop
+
+      /// Whether jobs run with the harness's task executor as the running context's, so that no
+      /// hop continues inline.
+      var schedulesEveryHop: Bool { self != .runtimeFastPath }
     }
 
     /// The hop policy of runs started from the current task: a task-local so that a test can
@@ -290,7 +299,7 @@
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       let policy = Self.hopPolicy
-      let newTasksPreferHarness = Self.newTasksPreferHarness && policy == .everyHop
+      let newTasksPreferHarness = Self.newTasksPreferHarness && policy.schedulesEveryHop
       if let jobTimeLimit, jobTimeLimit > .zero {
         return runWatched(
           strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
@@ -353,6 +362,12 @@
       // Hops onto and off actors, for the run's picture (see `ActorHops.c`).
       qt_record_actor_hops(true)
       defer { qt_record_actor_hops(false) }
+      // A task hopping onto a default actor arrives as a job of its own (see `ActorArrivalExecutor`).
+      if policy == .everyHop {
+        let (identity, implementation) = unsafeBitCast(ActorArrivalExecutor.unowned, to: (UInt, UInt).self)
+        qt_defer_actor_arrivals(identity, implementation)
+      }
+      defer { qt_defer_actor_arrivals(0, 0) }
       return drive(
         strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
         outsideWorkTimeout: outsideWorkTimeout, targets: targets, rootJob: rootJob, body)
@@ -420,12 +435,15 @@
       } else {
         Self.makeRoot(policy: policy, body)
       }
+      // Targets by name are learned at deferred hops too.
+      if targets?.names.isEmpty == false { qt_observe_deferred_hops(Self.noteHoppingTarget) }
+      defer { qt_observe_deferred_hops(nil) }
       // Jobs of the default executor run with the harness's task executor as the running
       // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
       // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
       // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
       // them on the generic executor, which allows that switch.
-      let jobsOnTaskExecutor = policy == .everyHop
+      let jobsOnTaskExecutor = policy.schedulesEveryHop
 
       let executors = RunExecutors()
       var outcome = RunResult.Outcome.completed

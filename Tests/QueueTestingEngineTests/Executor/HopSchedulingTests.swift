@@ -176,19 +176,74 @@
     }
 
     /// The mutation check: without that preference the runtime continues such a task inline as
-    /// it leaves an actor; the run says so, the inversion is never reached, and the search does
-    /// not claim the space exhausted.
+    /// it leaves an actor; the run says so, and the search does not claim the space exhausted.
+    /// With tasks joining an actor's queue at the hop too (no deferred arrivals), the inversion
+    /// is never reached.
     @available(ExecutorHooks 1.0, *)
     @Test func withoutThePreferenceUnstructuredTasksAreReported() {
       RunDriver.$newTasksPreferHarness.withValue(false) {
-        let exploration = ControlledExecutor.explore(
-          ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits
-        ) { Self.leavesMark($0, "inverted") }
-        #expect(exploration.stoppedAt == nil)
-        #expect(exploration.search.ranEverySchedule)
-        #expect(!exploration.search.isExhausted)
-        #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+        let reported = ControlledExecutor.explore(
+          ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits)
+        #expect(!reported.search.isExhausted)
+        #expect(reported.search.inlineHopTasks == ["task 2", "task 3"])
       }
+      RunDriver.$newTasksPreferHarness.withValue(false) {
+        RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) {
+          Self.exploreWithoutPreferenceOrDeferredArrivals()
+        }
+      }
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    static func exploreWithoutPreferenceOrDeferredArrivals() {
+      let exploration = ControlledExecutor.explore(
+        ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits
+      ) { Self.leavesMark($0, "inverted") }
+      #expect(exploration.stoppedAt == nil)
+      #expect(exploration.search.ranEverySchedule)
+      #expect(!exploration.search.isExhausted)
+      #expect(exploration.search.inlineHopTasks == ["task 2", "task 3"])
+    }
+
+    /// A task made just before its creator hops onto an actor can reach the actor first: on real
+    /// threads it runs beside its creator, and `Task { await log.append("x") };
+    /// await log.append("y")` leaves "xy" now and then (27 times in 5,000 runs here). The
+    /// creator's hop arrives at the actor as a job of its own, so the search offers both orders.
+    static let racesToTheActor: @Sendable () async -> Void = {
+      let log = ArrivalLog()
+      let other = Task { await log.append("x") }
+      await log.append("y")
+      await other.value
+      TraceRecorder.mark(await log.entries.joined())
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    static func ordersExplored() -> (orders: Set<String>, exhausted: Bool) {
+      let orders = Mutex<Set<String>>([])
+      let exploration = ControlledExecutor.explore(
+        ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.racesToTheActor
+      ) { result in
+        for event in result.trace.events {
+          if case .mark(let text) = event.kind { orders.withLock { _ = $0.insert(text) } }
+        }
+        return false
+      }
+      return (orders.withLock { $0 }, exploration.search.isExhausted)
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    @Test func aTaskMadeBeforeAHopCanReachTheActorFirst() {
+      let explored = Self.ordersExplored()
+      #expect(explored.orders == ["xy", "yx"])
+      #expect(explored.exhausted)
+    }
+
+    /// The mutation check: with tasks joining an actor's queue at the hop, inside the job that
+    /// hops, the creator always queues first and "xy" is never offered.
+    @available(ExecutorHooks 1.0, *)
+    @Test func withArrivalsAtTheHopTheOtherOrderIsNeverOffered() {
+      let explored = RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) { Self.ordersExplored() }
+      #expect(explored.orders == ["yx"])
     }
 
     /// A check-then-act across two calls of an actor with nonisolated work between, made by
@@ -213,14 +268,23 @@
         for buyer in buyers { await buyer.value }
         TraceRecorder.mark("stock=\(await stock.count)")
       }
+      // The mutant: no preference, and tasks join an actor's queue at the hop itself (with
+      // deferred arrivals alone, the arrival at the second actor is a choice, and that finds it).
       RunDriver.$newTasksPreferHarness.withValue(preference) {
-        for series in [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1)] {
-          let found = Self.firstSchedule(leaving: "stock=-1", body, series)
-          if preference {
-            #expect(found != nil && found! <= 20, "first overdraw: \(found.map(String.init) ?? "none")")
-          } else {
-            #expect(found == nil)
-          }
+        RunDriver.$hopPolicy.withValue(preference ? .everyHop : .arrivalsAtTheHop) {
+          Self.findOverdraw(body, preference: preference)
+        }
+      }
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    static func findOverdraw(_ body: @escaping @Sendable () async -> Void, preference: Bool) {
+      for series in [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1)] {
+        let found = Self.firstSchedule(leaving: "stock=-1", body, series)
+        if preference {
+          #expect(found != nil && found! <= 20, "first overdraw: \(found.map(String.init) ?? "none")")
+        } else {
+          #expect(found == nil)
         }
       }
     }
@@ -583,5 +647,11 @@
     private let lock = Mutex<[String]>([])
     var names: [String] { lock.withLock { $0 } }
     func append(_ name: String) { lock.withLock { $0.append(name) } }
+  }
+
+  /// An actor that keeps what it is given, in order.
+  actor ArrivalLog {
+    private(set) var entries: [String] = []
+    func append(_ entry: String) { entries.append(entry) }
   }
 #endif

@@ -76,6 +76,42 @@
     }
   }
 
+  /// A gate a task waits at until it opens or is cancelled; one that does not check for a
+  /// cancellation that came before the wait waits for ever after it.
+  actor CancellableGate {
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var cancelled = false
+    private var opened = false
+    let checksCancellation: Bool
+
+    init(checksCancellation: Bool) {
+      self.checksCancellation = checksCancellation
+    }
+
+    func wait() async {
+      await withCheckedContinuation { continuation in
+        if opened || (checksCancellation && cancelled) {
+          continuation.resume()
+        } else {
+          self.continuation = continuation
+        }
+      }
+    }
+
+    func cancel() {
+      cancelled = true
+      continuation?.resume()
+      continuation = nil
+    }
+
+    func open() {
+      guard !cancelled else { return }
+      opened = true
+      continuation?.resume()
+      continuation = nil
+    }
+  }
+
   /// A worker that holds a lease while it works, and the bug that loses it: cancelled while it
   /// works, it leaves without giving the lease back (`skipsCleanup`). Cancelled before it took
   /// the lease, or after it gave it back, it is fine, so cancelling at the test's own points
@@ -239,8 +275,9 @@
     /// child of the root, the failure names it ('waiter', learned at its hop), not just its number.
     @available(ExecutorHooks 1.0, *)
     @Test func aCancelledChildIsNamedWhenItHasAName() throws {
+      // The window is narrow (see `waiterBehindAnActorHop`): a long series, stopped by the failure.
       let report = ControlledScheduling(
-        .portfolio(100, seed: 1), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero
+        .portfolio(1000, seed: 3), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero
       )
       .runSeries(
         {
@@ -296,6 +333,57 @@
       #expect(fixed.failure == nil)
       #expect(fixed.schedulesRun == 1000)
       #expect(fixed.unreachedCancellationTargets.isEmpty)
+    }
+
+    /// The table's shape: a task named "waiter" hops straight onto an actor and registers its
+    /// continuation there; its cancellation handler asks the actor to cancel through a task of
+    /// its own. On real threads that task can reach the actor before the waiter does, and a gate
+    /// that forgets a cancellation which came first then waits for ever. The waiter shows its
+    /// name at its hop, and its arrival on the actor is a job of its own, so a schedule can cancel
+    /// it between the two and run the cancelling task first.
+    @available(ExecutorHooks 1.0, *)
+    static func waiterHoppingStraightOntoAGate(checksCancellation: Bool) -> ControlledScheduling.Report {
+      ControlledScheduling(.portfolio(200, seed: 1), cancelling: .named("waiter"), outsideWorkTimeout: .zero)
+        .runSeries(
+          {
+            let gate = CancellableGate(checksCancellation: checksCancellation)
+            let waiter = Task(name: "waiter") {
+              await withTaskCancellationHandler {
+                await gate.wait()
+              } onCancel: {
+                Task { await gate.cancel() }
+              }
+            }
+            let opener = Task { await gate.open() }
+            await waiter.value
+            await opener.value
+          }, failureCount: nil)
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    @Test func aNamedTargetThatHopsStraightOntoAnActorIsCancelledBeforeItArrives() throws {
+      let report = Self.waiterHoppingStraightOntoAGate(checksCancellation: false)
+      #expect(report.unreachedCancellationTargets.isEmpty, "\(report.unreachedCancellationTargets)")
+      let failure = try #require(report.failure)
+      guard case .deadlocked = failure.problem else {
+        Issue.record("expected a deadlock, got \(failure.problem)")
+        return
+      }
+      #expect(failure.message().contains("'waiter' cancelled at step"), "\(failure.message())")
+      let fixed = Self.waiterHoppingStraightOntoAGate(checksCancellation: true)
+      #expect(fixed.failure == nil)
+      #expect(fixed.unreachedCancellationTargets.isEmpty)
+    }
+
+    /// The mutation check: with tasks joining an actor's queue at the hop, the waiter shows its
+    /// name nowhere the harness looks, and the series says the target was never reached.
+    @available(ExecutorHooks 1.0, *)
+    @Test func withArrivalsAtTheHopTheWaiterIsNeverReached() {
+      let report = RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) {
+        Self.waiterHoppingStraightOntoAGate(checksCancellation: false)
+      }
+      #expect(report.failure == nil)
+      #expect(report.unreachedCancellationTargets.first?.contains("no task named 'waiter'") == true)
     }
 
     /// A task whose name the runtime never shows the harness (it suspends on a plain
