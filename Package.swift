@@ -29,7 +29,10 @@ let package = Package(
     .target(name: "QueueScenarios", dependencies: ["QueueTestingEngine", "AsyncQueue"]),
     .target(name: "QueueFuzzCore", dependencies: ["QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
     .executableTarget(name: "queue-fuzz", dependencies: ["QueueFuzzCore"]),
-    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "AsyncOperations"]),
+    .testTarget(name: "AsyncQueueTests", dependencies: ["AsyncQueue", "QueueWorkloads", "QueueTestingEngine"]),
+    .testTarget(
+      name: "AsyncOperationsTests",
+      dependencies: ["AsyncOperations", "AsyncQueue", "QueueWorkloads", "QueueTestingEngine"]),
     // Programs whose result depends on ordering, shared by the harness's test targets.
     .target(name: "QueueWorkloads", dependencies: ["AsyncQueue"], path: "Tests/QueueWorkloads"),
     .testTarget(name: "QueueTestingEngineTests", dependencies: ["QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),

@@ -8,7 +8,7 @@ import Testing
 extension QueueFuzzCommandSuites {
   /// Problems found before any work, a run that stops early with its summary, and no trap on
   /// odd sizes.
-  @Suite("queue-fuzz robustness")
+  @Suite("queue-fuzz robustness", .timeLimit(.minutes(5)))
   struct CommandRobustnessTests {
     static let corpusFile = scenariosFolder + "/fifo/suspend-between-work.scenario"
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import QueueFuzzCore
 
-@Suite("Failure text")
+@Suite("Failure text", .timeLimit(.minutes(5)))
 struct FailureTextTests {
   @Test(arguments: [
     ("completes", "deadlocks", "expected the run to complete, but it deadlocked"),

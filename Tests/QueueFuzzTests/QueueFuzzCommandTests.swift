@@ -33,11 +33,11 @@ func runFuzz(_ arguments: [String]) -> (Int32, CapturedConsole) {
 
 /// The suites that run scenarios: one at a time, since a process has one controlled run at a
 /// time and each run blocks a thread of this 2-core machine's cooperative pool.
-@Suite("queue-fuzz commands", .serialized)
+@Suite("queue-fuzz commands", .serialized, .timeLimit(.minutes(5)))
 struct QueueFuzzCommandSuites {}
 
 extension QueueFuzzCommandSuites {
-  @Suite("queue-fuzz")
+  @Suite("queue-fuzz", .timeLimit(.minutes(5)))
   struct QueueFuzzCommandTests {
     @Test func replayRefusesCancellationsAScenarioCannotMake() {
       let file = scenariosFolder + "/fifo/" + firstScenario(in: scenariosFolder + "/fifo")

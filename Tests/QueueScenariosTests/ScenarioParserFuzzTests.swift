@@ -6,7 +6,7 @@ import Testing
 
 /// The parser against thousands of mutated corpus files (seeded, so a failure replays): it
 /// never traps, and every rejection points inside the file with a message.
-@Suite("Scenario parser fuzzing")
+@Suite("Scenario parser fuzzing", .timeLimit(.minutes(5)))
 struct ScenarioParserFuzzTests {
   /// Pieces a mutation inserts: keywords, names, odd numbers and characters.
   static let fragments = [

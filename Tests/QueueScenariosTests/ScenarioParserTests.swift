@@ -3,7 +3,7 @@ import QueueScenarios
 import QueueTestingEngine
 import Testing
 
-@Suite("Scenario parser")
+@Suite("Scenario parser", .timeLimit(.minutes(5)))
 struct ScenarioParserTests {
   static let valid = """
     scenario 1
@@ -264,7 +264,7 @@ struct ScenarioParserTests {
 
 /// One typo is one error: what the mistaken line declares or names is not reported again as
 /// unknown or never enqueued, and the error says which word was meant.
-@Suite("Scenario parser: one error per mistake")
+@Suite("Scenario parser: one error per mistake", .timeLimit(.minutes(5)))
 struct ScenarioParserRecoveryTests {
   static let valid = """
     scenario 1

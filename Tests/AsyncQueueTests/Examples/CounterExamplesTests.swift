@@ -5,7 +5,7 @@ import Testing
 // the main actor's queue), written as a user of the 0.6-style API would write them. Each passes only if the queue keeps
 // start order: the count an item observes is its place in line.
 
-@Suite("Counter examples")
+@Suite("Counter examples", .timeLimit(.minutes(5)))
 struct CounterExamplesTests {
   @Test func testFIFOQueueOrdering() async {
     actor Counter {

@@ -1,4 +1,5 @@
 import AsyncQueue
+import QueueTestingEngine
 import Testing
 
 // "SerialTasks": an actor that chains each new task after the previous one, so
@@ -6,7 +7,7 @@ import Testing
 // With this library that chain is a FIFOQueue; this test is such a view model, with a request
 // that fails in the middle.
 
-@Suite("Serial result chain")
+@Suite("Serial result chain", .timeLimit(.minutes(5)))
 struct SerialResultChainTests {
   struct RequestFailed: Error, Equatable { let request: Int }
 
@@ -31,8 +32,8 @@ struct SerialResultChainTests {
   @MainActor
   @Test func resultsArriveInOrderAndAnErrorReachesOnlyItsCaller() async throws {
     let model = ViewModel()
-    let firstRunning = TestGate()
-    let firstGate = TestGate()
+    let firstRunning = TestGate("gate")
+    let firstGate = TestGate("gate")
     // Tap the button four times quickly: the first request is still running when the others come.
     let first = Task { try await model.makeRequest(1, running: firstRunning, gate: firstGate) }
     await firstRunning.wait()

@@ -1,3 +1,5 @@
+import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
@@ -34,7 +36,7 @@ actor Journal {
   }
 }
 
-@Suite("ActorQueue")
+@Suite("ActorQueue", .timeLimit(.minutes(5)))
 struct ActorQueueTests {
   /// Both ways of starting an item: `Task.immediate` from the drainer, and the portable
   /// fallback (a task that signals its start from the actor).
@@ -64,7 +66,7 @@ struct ActorQueueTests {
   func itemsRunIsolatedToTheActor(startsImmediately: Bool) async {
     let journal = Journal(startsItemsImmediately: startsImmediately)
     let finished = EventLog<Int>()
-    let allFinished = TestGate()
+    let allFinished = TestGate("gate")
     for index in 0..<50 {
       journal.queue.enqueue { journal in
         journal.preconditionIsolated("item \(index) must start on the journal's executor")
@@ -209,7 +211,7 @@ actor AdoptedTwice {
   }
 }
 
-@Suite("ActorQueue misuse")
+@Suite("ActorQueue misuse", .timeLimit(.minutes(5)))
 struct ActorQueueMisuseTests {
   @Test func enqueueBeforeAdoptingTraps() async {
     await #expect(processExitsWith: .failure) {

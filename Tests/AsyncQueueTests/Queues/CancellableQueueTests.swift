@@ -1,15 +1,17 @@
+import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("CancellableQueue")
+@Suite("CancellableQueue", .timeLimit(.minutes(5)))
 struct CancellableQueueTests {
   /// `cancelTasks()` cancels the running task and the waiting ones, not later ones, and nothing
   /// is skipped or reordered.
   @Test func cancelsRunningAndPendingButNotLaterTasks() async {
     let queue = CancellableQueue(underlyingQueue: FIFOQueue())
-    let started = TestGate()
-    let cancelled = TestGate()
+    let started = TestGate("gate")
+    let cancelled = TestGate("gate")
     let log = EventLog<String>()
     let running = Task(on: queue) { () -> Bool in
       started.open()
@@ -76,7 +78,7 @@ struct CancellableQueueTests {
   @Test func isolatedToFormsAreTracked() async throws {
     let queue = CancellableQueue(underlyingQueue: FIFOQueue())
     let journal = Journal()
-    let gate = TestGate()
+    let gate = TestGate("gate")
     queue.underlyingQueue.enqueue { await gate.wait() }
     let plain = Task(on: queue, isolatedTo: journal) { journal in journal.write("\(Task.isCancelled)") }
     let throwing = Task(on: queue, isolatedTo: journal) { (_: isolated Journal) throws -> Int in

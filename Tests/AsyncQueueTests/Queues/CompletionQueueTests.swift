@@ -1,9 +1,10 @@
 import Dispatch
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("CompletionQueue")
+@Suite("CompletionQueue", .timeLimit(.minutes(5)))
 struct CompletionQueueTests {
   actor Worker {
     var started = 0

@@ -1,9 +1,11 @@
 import Foundation
+import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("FIFOQueue")
+@Suite("FIFOQueue", .timeLimit(.minutes(5)))
 struct FIFOQueueTests {
   /// Items that suspend several times still start and finish in enqueue order and never overlap.
   @Test func startsAndFinishesInOrderWithoutOverlapAcrossSuspensions() async {
@@ -32,7 +34,7 @@ struct FIFOQueueTests {
       func record(_ event: String) { events.append(event) }
     }
     let queue = FIFOQueue(name: "styles")
-    let gate = TestGate()
+    let gate = TestGate("gate")
     let log = EventLog<String>()
     let recorder = Recorder()
     queue.enqueue {
@@ -125,7 +127,7 @@ struct FIFOQueueTests {
   /// One item's error reaches only its awaiter; the items after it still run.
   @Test func errorReachesOnlyItsAwaiter() async throws {
     let queue = FIFOQueue()
-    let gate = TestGate()
+    let gate = TestGate("gate")
     queue.enqueue { await gate.wait() }
     let first = Task(on: queue) { () throws -> Int in 1 }
     let failing = Task(on: queue) { () throws -> Int in throw TestError(id: 3) }
@@ -140,7 +142,7 @@ struct FIFOQueueTests {
   /// and sees the cancellation.
   @Test func cancellationReachesTheOperationInItsTurn() async {
     let queue = FIFOQueue()
-    let gate = TestGate()
+    let gate = TestGate("gate")
     let log = EventLog<String>()
     queue.enqueue {
       await gate.wait()
@@ -165,7 +167,7 @@ struct FIFOQueueTests {
   /// `Task.isCancelled` set.
   @Test func cancelledEnqueueAndWaitCallerStillRunsInTurn() async {
     let queue = FIFOQueue()
-    let gate = TestGate()
+    let gate = TestGate("gate")
     queue.enqueue { await gate.wait() }
     let waiter = Task { await queue.enqueueAndWait { Task.isCancelled } }
     waiter.cancel()
@@ -175,8 +177,8 @@ struct FIFOQueueTests {
 
   /// Releasing the queue does not drop enqueued work.
   @Test func releasedQueueStillRunsEnqueuedWork() async {
-    let gate = TestGate()
-    let done = TestGate()
+    let gate = TestGate("gate")
+    let done = TestGate("gate")
     let log = EventLog<Int>()
     weak var weakQueue: FIFOQueue?
     do {

@@ -1,3 +1,4 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
@@ -8,7 +9,7 @@ final class MainActorJournal {
   var entries: [String] = []
 }
 
-@Suite("MainActorQueue and MainActor.queue", .serialized)
+@Suite("MainActorQueue and MainActor.queue", .serialized, .timeLimit(.minutes(5)))
 struct MainActorQueueTests {
   /// Both faces share one order on the main actor, also with mixed priorities.
   @Test func bothFacesShareOneOrderUnderMixedPriorities() async {

@@ -1,9 +1,10 @@
 import Dispatch
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("OrderedProperty")
+@Suite("OrderedProperty", .timeLimit(.minutes(5)))
 struct OrderedPropertyTests {
   /// Writers on real threads (Dispatch's pool; run under the thread sanitizer in CI), with an
   /// observer that reads the property from inside its callback: no deadlock, every change

@@ -1,3 +1,4 @@
+import QueueTestingEngine
 import Testing
 
 @testable import AsyncQueue
@@ -5,11 +6,11 @@ import Testing
 /// Pending work holds a queue's storage, not the queue: releasing the last reference to a queue
 /// frees it at once, while its items still wait and then run, in order. (Each test releases the
 /// queue while its first item is held mid-flight by a gate.)
-@Suite("Queue lifetime")
+@Suite("Queue lifetime", .timeLimit(.minutes(5)))
 struct QueueLifetimeTests {
   @Test func fifoQueueTasksRunAfterTheQueueIsReleased() async throws {
     var queue: FIFOQueue? = FIFOQueue()
-    let gate = TestGate()
+    let gate = TestGate("gate")
     let recorder = QueueOwner()
     Task(on: try #require(queue)) {
       await gate.wait()
@@ -31,7 +32,7 @@ struct QueueLifetimeTests {
     let recorder = QueueOwner()
     var queue: ActorQueue<QueueOwner>? = ActorQueue()
     try #require(queue).adoptExecutionContext(of: recorder)
-    let gate = TestGate()
+    let gate = TestGate("gate")
     Task(on: try #require(queue)) { owner in
       owner.record(1)
       await gate.wait()
@@ -49,7 +50,7 @@ struct QueueLifetimeTests {
 
   @Test func cancellableQueueTasksRunAfterTheQueuesAreReleased() async throws {
     var queue: CancellableQueue<FIFOQueue>? = CancellableQueue(underlyingQueue: FIFOQueue())
-    let gate = TestGate()
+    let gate = TestGate("gate")
     let recorder = QueueOwner()
     Task(on: try #require(queue)) {
       await gate.wait()

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("CompletionQueueStateMachine")
+@Suite("CompletionQueueStateMachine", .timeLimit(.minutes(5)))
 struct CompletionQueueStateMachineTests {
   typealias Machine = CompletionQueueStateMachine<String, String>
 

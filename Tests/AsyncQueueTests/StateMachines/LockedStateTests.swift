@@ -3,7 +3,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("LockedState")
+@Suite("LockedState", .timeLimit(.minutes(5)))
 struct LockedStateTests {
   final class Counted: Sendable {
     let onDeinit: @Sendable () -> Void

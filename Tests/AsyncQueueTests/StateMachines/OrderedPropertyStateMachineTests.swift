@@ -2,7 +2,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("OrderedPropertyStateMachine")
+@Suite("OrderedPropertyStateMachine", .timeLimit(.minutes(5)))
 struct OrderedPropertyStateMachineTests {
   typealias Machine = OrderedPropertyStateMachine<Int, String>
 

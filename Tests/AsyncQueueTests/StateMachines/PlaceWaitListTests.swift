@@ -2,7 +2,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("PlaceWaitList")
+@Suite("PlaceWaitList", .timeLimit(.minutes(5)))
 struct PlaceWaitListTests {
   typealias List = PlaceWaitList<Int>
 

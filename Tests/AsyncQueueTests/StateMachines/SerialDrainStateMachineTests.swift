@@ -2,7 +2,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("SerialDrainStateMachine")
+@Suite("SerialDrainStateMachine", .timeLimit(.minutes(5)))
 struct SerialDrainStateMachineTests {
   typealias Machine = SerialDrainStateMachine<Int>
 
@@ -339,7 +339,7 @@ struct SerialDrainStateMachineTests {
   }
 }
 
-@Suite("Queue entry sizes")
+@Suite("Queue entry sizes", .timeLimit(.minutes(5)))
 struct QueueEntrySizeTests {
   /// A FIFO backlog costs one closure per item: 16 bytes (the 1 M-item memory target rests on it),
   /// and a place marker needs no more.

@@ -2,7 +2,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("SingleFlightStateMachine")
+@Suite("SingleFlightStateMachine", .timeLimit(.minutes(5)))
 struct SingleFlightStateMachineTests {
   /// Continuations are waiter names; the operation handle is a name too.
   typealias Machine = SingleFlightStateMachine<String, Int, String, String>

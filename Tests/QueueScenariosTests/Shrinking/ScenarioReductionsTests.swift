@@ -3,7 +3,7 @@
   import QueueTestingEngine
   import Testing
 
-  @Suite("Scenario reductions")
+  @Suite("Scenario reductions", .timeLimit(.minutes(5)))
   struct ScenarioReductionsTests {
     static let text = """
       scenario 1
@@ -137,7 +137,7 @@
     }
   }
 
-  @Suite("Scenario runner: regression schedules and determinism")
+  @Suite("Scenario runner: regression schedules and determinism", .timeLimit(.minutes(5)))
   struct ScenarioRunnerRegressionTests {
     static let fifo = """
       scenario 1

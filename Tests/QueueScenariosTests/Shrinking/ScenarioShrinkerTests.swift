@@ -20,7 +20,7 @@
     return nil
   }
 
-  @Suite("Scenario shrinker")
+  @Suite("Scenario shrinker", .timeLimit(.minutes(5)))
   struct ScenarioShrinkerTests {
     /// A planted bug (FIFO queues that let the next item start at a suspension) found in a large
     /// generated scenario shrinks to a handful of steps; the shrunk case still breaks the same

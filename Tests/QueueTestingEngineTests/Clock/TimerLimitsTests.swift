@@ -5,7 +5,7 @@
 
   /// Durations and deadlines at the edge of virtual time saturate: nothing traps, a deadline past
   /// the end of virtual time never comes, and a cancelled sleep wakes.
-  @Suite("Timer limits", .serialized)
+  @Suite("Timer limits", .serialized, .timeLimit(.minutes(5)))
   struct TimerLimitsTests {
     @available(ExecutorHooks 1.0, *)
     @Test func deadlinesRoundUpAndSaturateAtNever() {

@@ -5,7 +5,7 @@
   @testable import QueueTestingEngine
 
   /// What a stuck run says when its waits were not announced, and named throwing waits.
-  @Suite("Stuck run reports", .serialized)
+  @Suite("Stuck run reports", .serialized, .timeLimit(.minutes(5)))
   struct StuckRunReportTests {
     /// A plain continuation nothing resumes: no announced wait, so the report lists every task
     /// with what it did last.

@@ -4,7 +4,7 @@ import Testing
 
 /// A run's choices are packed two to a word; what comes back must be exactly what went in,
 /// including choices too large to pack.
-@Suite("Choice log")
+@Suite("Choice log", .timeLimit(.minutes(5)))
 struct ChoiceLogTests {
   @Test("Choices and branching come back in order, packed or kept whole")
   func roundTrip() {

@@ -24,7 +24,7 @@
   /// Another tool's executor hook inside a controlled run: the harness honours the global-enqueue
   /// hook (the jobs go where it sends them, as on real threads). Each test runs in a process of
   /// its own: the hooks are the process's.
-  @Suite("Other tools' executor hooks")
+  @Suite("Other tools' executor hooks", .timeLimit(.minutes(5)))
   struct ForeignHookTests {
     /// Runs 20 random schedules of 100 task-group children appending under a main-serial hook,
     /// and prints how many appended in the order they were added.

@@ -2,7 +2,7 @@
   @testable import QueueTestingEngine
   import Testing
 
-  @Suite("ReadyQueue")
+  @Suite("ReadyQueue", .timeLimit(.minutes(5)))
   struct ReadyQueueTests {
     /// Against a plain array of the live jobs, oldest first: every index, lookup by sequence and
     /// lookup by task agrees, through growth and compactions, over random appends and removals.

@@ -5,7 +5,7 @@
 
   /// The mailbox decides, for jobs enqueued on threads other than the driver, whether they are
   /// the run's; a pure value, so every decision is checked directly.
-  @Suite("Run mailbox")
+  @Suite("Run mailbox", .timeLimit(.minutes(5)))
   struct RunMailboxTests {
     @available(ExecutorHooks 1.0, *)
     static func job(_ number: Int) -> UnownedJob { StandInJob.make(number) }

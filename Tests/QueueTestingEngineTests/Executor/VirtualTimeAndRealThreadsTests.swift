@@ -23,7 +23,8 @@
     "Virtual time and real threads",
     .enabled(
       if: ControlledExecutor.countsOutsideWork,
-      "the test binary's Dispatch and thread calls reach the harness (not under the thread sanitizer)"))
+      "the test binary's Dispatch and thread calls reach the harness (not under the thread sanitizer)"),
+    .timeLimit(.minutes(5)))
   struct VirtualTimeAndRealThreadsTests {
     /// A callback due in a millisecond, then a 200-millisecond sleep, then the callback's value:
     /// on real threads the callback always wins.

@@ -2,7 +2,7 @@ import AsyncQueue
 import QueueTestingEngine
 import Testing
 
-@Suite("Ordering oracles")
+@Suite("Ordering oracles", .timeLimit(.minutes(5)))
 struct OrderingOracleTests {
   static func fifo(_ kind: OrderingEvent.Kind, _ item: String) -> OrderingEvent {
     OrderingEvent(kind, queue: "q", queueKind: .fifo, item: item)

@@ -2,7 +2,7 @@
   import QueueTestingEngine
   import Testing
 
-  @Suite("Series runner")
+  @Suite("Series runner", .timeLimit(.minutes(5)))
   struct SeriesRunnerTests {
     /// Runs a trivial body under `schedule` and fails it when `fails` says so.
     @available(ExecutorHooks 1.0, *)

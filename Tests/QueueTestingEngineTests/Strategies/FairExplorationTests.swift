@@ -13,7 +13,7 @@
     func set() { value.store(true, ordering: .relaxed) }
   }
 
-  @Suite("Fair exploration", .serialized)
+  @Suite("Fair exploration", .serialized, .timeLimit(.minutes(5)))
   struct FairExplorationTests {
     /// A task polls a flag with `Task.yield()` until a sibling sets it (the shape of a test
     /// clock's "mega yield" and of polling loops).

@@ -2,7 +2,7 @@ import Testing
 
 @testable import QueueTestingEngine
 
-@Suite("PriorityHeap")
+@Suite("PriorityHeap", .timeLimit(.minutes(5)))
 struct PriorityHeapTests {
   /// Entries come out highest priority first, oldest first among equals, over random pushes and
   /// pops; a copy is a value: changing one leaves the other as it was.

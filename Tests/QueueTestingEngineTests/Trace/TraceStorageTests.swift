@@ -4,7 +4,7 @@ import Testing
 
 /// The trace keeps `ran` events in compact records and every other event whole; what it hands
 /// back must be exactly what went in.
-@Suite("Trace storage")
+@Suite("Trace storage", .timeLimit(.minutes(5)))
 struct TraceStorageTests {
   static let mixed: [Trace.Event] = [
     Trace.Event(step: 1, task: 1, kind: .ran(.global), virtualTime: 0),

@@ -7,7 +7,7 @@
 
   /// Reusing child processes: how a worker's event stream and end are split among its tests,
   /// and how the pool hands tests to workers. `.ci/stuck-suite.sh` runs real workers.
-  @Suite("Child workers")
+  @Suite("Child workers", .timeLimit(.minutes(5)))
   struct ChildWorkersTests {
     /// A test that ends in a worker is reported while the worker still runs its other tests.
     @Test func aTestIsReportedWhenItEndsNotWhenItsWorkerDoes() async {

@@ -4,7 +4,7 @@
   import Testing
 
   /// `CompletionQueue` under the controlled executor.
-  @Suite("CompletionQueue under controlled schedules")
+  @Suite("CompletionQueue under controlled schedules", .timeLimit(.minutes(5)))
   struct CompletionQueueHarnessTests {
     /// Items start in order, one at a time, on the main actor, whenever (and from wherever) the
     /// previous item's finish arrives: at once, from another task, or after a yield.

@@ -8,7 +8,7 @@
 
   // MARK: - The task-per-call counter under the trait: the queues pass every schedule
 
-  @Suite("Controlled scheduling trait")
+  @Suite("Controlled scheduling trait", .timeLimit(.minutes(5)))
   struct ControlledSchedulingTraitTests {
     /// The task-per-call counter workload through a FIFOQueue: every item sees the count it expects, and the
     /// queue's own events keep every FIFO guarantee, under 30 schedules.
@@ -441,7 +441,7 @@
   }
 
   /// On a suite, the trait applies to each test inside.
-  @Suite(.controlledScheduling(.random(5, seed: 9)))
+  @Suite(.controlledScheduling(.random(5, seed: 9)), .timeLimit(.minutes(5)))
   struct ControlledSuiteTests {
     @Test func runsUnderControl() async {
       #expect(ControlledExecutor.isControlling)

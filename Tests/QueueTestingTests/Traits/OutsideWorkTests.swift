@@ -88,7 +88,7 @@
   /// threads the harness does not own) gives no false deadlock and no replay mismatch, with no
   /// declaration in the test; runs with such work say so, and a search with it never claims to
   /// have exhausted anything.
-  @Suite("Work outside the harness", .serialized)
+  @Suite("Work outside the harness", .serialized, .timeLimit(.minutes(5)))
   struct OutsideWorkTests {
     static func cacheBody(buggy: Bool) -> @Sendable () async throws -> Void {
       {

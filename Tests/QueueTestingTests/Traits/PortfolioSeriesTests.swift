@@ -80,7 +80,7 @@
 
   struct RanTwice: Error {}
 
-  @Suite("Portfolio series")
+  @Suite("Portfolio series", .timeLimit(.minutes(5)))
   struct PortfolioSeriesTests {
     @Test func membersTakeTurns() {
       let members = (0..<8).map(ScheduleSeries.portfolioMember(at:))

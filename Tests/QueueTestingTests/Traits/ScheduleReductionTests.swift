@@ -110,7 +110,7 @@
     var description: String { "interleaved \(order)" }
   }
 
-  @Suite("Schedule reduction")
+  @Suite("Schedule reduction", .timeLimit(.minutes(5)))
   struct ScheduleReductionTests {
     /// The lost update reduces to one preemption, from one child to the other, and the reduced
     /// schedule's replay fails the same way.

@@ -8,7 +8,7 @@
   /// The main actor's executor is a serial queue: its jobs run in the order they were enqueued,
   /// whatever their priority. The harness chooses when the main actor runs next, never which of
   /// its jobs: correct code that relies on that order passes every schedule of every strategy.
-  @Suite("Serial executors keep their order")
+  @Suite("Serial executors keep their order", .timeLimit(.minutes(5)))
   struct SerialExecutorOrderTests {
     struct OutOfOrder: Error, CustomStringConvertible {
       let order: [String]

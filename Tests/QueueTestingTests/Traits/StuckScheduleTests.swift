@@ -8,7 +8,7 @@
   /// does: the failure is the stuck job, named with its semaphore, on the schedule where the
   /// waiter ran first; nothing is reduced (no other run can start meanwhile). In a process of its
   /// own: the left-behind job holds the harness of its process.
-  @Suite("A stuck schedule fails the series")
+  @Suite("A stuck schedule fails the series", .timeLimit(.minutes(5)))
   struct StuckScheduleTests {
     @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {

@@ -3,7 +3,7 @@
   @testable import QueueTestingEngine
   import Testing
 
-  @Suite("Coverage")
+  @Suite("Coverage", .timeLimit(.minutes(5)))
   struct TraceCoverageTests {
     @Test func countsDistinctTracesAndRunsSinceTheLastNewOne() {
       var coverage = TraceCoverage()

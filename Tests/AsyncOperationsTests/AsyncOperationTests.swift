@@ -1,13 +1,15 @@
 import AsyncOperations
 import Dispatch
 import Foundation
+import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
 /// Tests wait for operations without blocking a thread: Swift Testing runs tests on the
 /// cooperative pool, and the async form needs a pool thread to finish.
-@Suite("AsyncOperation with Foundation's OperationQueue")
+@Suite("AsyncOperation with Foundation's OperationQueue", .timeLimit(.minutes(5)))
 struct AsyncOperationTests {
   /// With one operation at a time, the next operation starts only after the previous one's
   /// finish callback, which comes later from another thread.
@@ -91,7 +93,7 @@ struct AsyncOperationTests {
   /// Cancelling a running async-form operation cancels its task; the queue still waits for it.
   @Test func cancellingTheAsyncFormCancelsItsTask() async {
     let queue = OperationQueue()
-    let started = TestGate()
+    let started = TestGate("gate")
     let sawCancellation = LockedState<Bool>.make(false)
     let operation = AsyncOperation {
       started.open()
