@@ -34,6 +34,18 @@ let fifo = FIFOQueue()
 let series: ScheduleSeries = .portfolio(100, seed: 1)
 let configuration = ControlledScheduling(.random(10))
 func strategy() -> some ScheduleStrategy { SeededRandomStrategy(seed: 1) }
+func strategies() -> [any ScheduleStrategy] { [PCTStrategy(seed: 1, depth: 2), ReplayStrategy(Schedule(choices: []))] }
+let search = ExhaustiveSearch(delayBound: 2)
+let reducer = ScheduleReducer(maxRuns: 20)
+let targets: CancellationTargets = .named("download")
+let gate = TestGate("loaded")
+let reportType: (SeriesReport, ScheduleFailure?, RunResult?, DeadlockReport?, OutsideWork?, Trace?)? = nil
+let guarantees: Set<Guarantee> = Set(Guarantee.allCases)
+let violation: OrderingViolation? = nil
+let clock: VirtualClock? = nil
+func mark() { TraceRecorder.mark("here") }
+@available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+func run() async -> RunResult { await ControlledExecutor.run(seed: 1) {} }
 SWIFT
 cat > "$work/Sources/Surface/Hidden.swift" <<'SWIFT'
 import AsyncQueue
@@ -48,6 +60,14 @@ let hidden5: ScenarioParser.Type? = nil
 let hidden6: (any QueueObserver)? = nil
 let hidden7: QueueObservation? = nil
 let hidden8: QueueDescription? = nil
+// The engine's own machinery, shared with queue-fuzz as package API: the series loop, the
+// reducer's strategies, the picture, the oracle behind expectQueueGuarantees.
+let hidden9: SeriesRunner? = nil
+let hidden10: PreemptionRecorder<SeededRandomStrategy>? = nil
+let hidden11: PreemptionGuidedStrategy? = nil
+let hidden12: TraceChart? = nil
+let hidden13: OrderingOracle.Type? = nil
+let hidden14: ActorWork? = nil
 SWIFT
 status=0
 (cd "$work" && swift build > build.log 2>&1) || status=$?
@@ -55,8 +75,8 @@ test "$status" -ne 0 || { cat "$work/build.log"; echo "public-surface: a hidden 
 ! grep -q "Public.swift:[0-9]*:[0-9]*: error" "$work/build.log" \
   || { grep "error" "$work/build.log" | sort -u; echo "public-surface: a public name did not compile" >&2; exit 1; }
 for name in Scenario ScenarioRunner QueueImplementation ScenarioShrinker ScenarioParser QueueObserver QueueObservation \
-  QueueDescription; do
+  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork; do
   grep -Eq "Hidden.swift:[0-9]+:[0-9]+: error: cannot find type '$name' in scope" "$work/build.log" \
     || { grep "error" "$work/build.log" | sort -u; echo "public-surface: '$name' is visible downstream" >&2; exit 1; }
 done
-echo "public-surface: a downstream package names the queues and the trait; it cannot name the scenario types, the broken queues or the observer hooks"
+echo "public-surface: a downstream package names the queues, the trait, the executor, strategies and reports; it cannot name the scenario types, the broken queues, the observer hooks or the engine's series loop, reducer strategies, picture and oracle"

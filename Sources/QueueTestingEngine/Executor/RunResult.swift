@@ -47,7 +47,7 @@ public struct RunResult: Sendable {
   public var outsideWork = OutsideWork()
   /// Which task's work ran on which actor, step by step (see ``ActorWork``): for the run's
   /// picture; not part of the trace.
-  public var actorWork = ActorWork()
+  package var actorWork = ActorWork()
 
   /// The cancellations for a person: `task 3 'download' cancelled at step 17`, one per line.
   public var cancellationLines: [String] {

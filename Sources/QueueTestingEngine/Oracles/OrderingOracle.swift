@@ -3,7 +3,7 @@
 /// The same functions serve unit tests, the Swift Testing helpers and `queue-fuzz`. They check
 /// what a run did, not how long it took; a run that stopped early (a deadlock) is checked on
 /// the prefix it completed.
-public enum OrderingOracle {
+package enum OrderingOracle {
   /// Every violation of `guarantees` in `events`, at most one per guarantee and queue.
   ///
   /// FIFO queues are checked for ``Guarantee/fifoStart``, ``Guarantee/fifoFinish`` and

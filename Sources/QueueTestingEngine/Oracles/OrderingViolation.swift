@@ -1,7 +1,7 @@
 /// A broken ordering guarantee: which, on which queue, the items involved, and the expected
 /// versus the observed order.
 public struct OrderingViolation: Equatable, Sendable, CustomStringConvertible {
-  /// The guarantee that failed; nil for a failed ``OrderingOracle/checkMarks(_:appearInOrder:)``.
+  /// The guarantee that failed; nil for a failed check that marks appear in order.
   public var guarantee: Guarantee?
   /// The queue (empty for marks).
   public var queue: String

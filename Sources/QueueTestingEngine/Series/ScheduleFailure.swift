@@ -17,7 +17,7 @@ public struct ScheduleFailure: Sendable {
     case stuck(StuckJob)
     /// Another executor hook was installed during the run (by name).
     case foreignExecutorHook(String)
-    /// Ordering guarantees of the queues were broken (see ``OrderingOracle``).
+    /// Ordering guarantees of the queues were broken (see ``Guarantee``).
     case guarantees([OrderingViolation])
     /// The run ended otherwise than expected: `expected` and `observed` are words such as
     /// `completes`, `deadlocks` or `step budget exceeded after N steps`.
@@ -98,7 +98,7 @@ public struct ScheduleFailure: Sendable {
   /// The distinct interleavings the series saw up to and including this schedule.
   public var coverage = TraceCoverage()
   /// Where the run recorded its failures (the expectations that failed), for ``chart``.
-  public var failureMarks: [TraceChart.FailureMark] = []
+  package var failureMarks: [TraceChart.FailureMark] = []
   /// How the failing schedule was reduced to fewer preemptions, when it was; ``run`` is then the
   /// reduced run, which fails the same way and which its schedule replays.
   public var reduction: Reduction?
@@ -166,7 +166,7 @@ public struct ScheduleFailure: Sendable {
 
   /// The run as a picture: an HTML page with a swimlane chart (see ``TraceChart``), its
   /// preemptions and failures marked.
-  public var chart: TraceChart {
+  package var chart: TraceChart {
     // The title states what failed: the first failing expectation itself, when there is one.
     let what = failureMarks.first?.text ?? String(problem.summary.split(separator: "\n").first ?? "")
     return TraceChart(

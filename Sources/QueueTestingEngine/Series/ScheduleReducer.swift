@@ -84,6 +84,24 @@ public struct ScheduleReducer: Sendable, Equatable {
       return true
     }
     if withinBudget(), tryKeeping([]) { return verified(best) }
+    // Then one preemption, at each point of the run that has none in turn (a search of bound
+    // one, as Loom and Shuttle begin theirs): a bug that one switch brings out is reduced to one.
+    // At most half the budget goes here, so that a bug that needs more keeps the steps below.
+    if triesEachPreemptionAlone, originalPreemptions.count > 1 {
+      var point = 0
+      while withinBudget(), point < maxRuns / 2 {
+        let (run, preemptions, same, _) = attempt(
+          SinglePreemptionStrategy(point: point, timerDelays: schedule.timerDelays))
+        // No preemption made: the run had fewer points than this.
+        if preemptions.isEmpty { break }
+        if same, preemptions.count < best.preemptions.count {
+          best.run = run
+          best.preemptions = preemptions
+          return verified(best)
+        }
+        point += 1
+      }
+    }
     // Then each preemption alone, in order (the search by increasing bound that Loom and Shuttle
     // make, over the failing run's own preemptions): a bug that needs one switch is reduced to
     // one, whichever of many it is. Taking preemptions out one at a time cannot promise that:

@@ -1,4 +1,4 @@
-/// What happened over a series of schedules (see ``SeriesRunner``).
+/// What happened over a series of schedules: what ``ControlledScheduling/run(_:)`` returns.
 public struct SeriesReport: Sendable {
   /// Schedules run, up to and including a failing one.
   public var schedulesRun: Int
@@ -14,7 +14,7 @@ public struct SeriesReport: Sendable {
   /// Distinct interleavings among the schedules run, and how long since the last new one.
   public var coverage = TraceCoverage()
   /// Whether the series stopped early, passing, because no new interleaving came for
-  /// ``SeriesRunner/stopAfterSchedulesWithoutNewInterleaving`` schedules.
+  /// `stopAfterSchedulesWithoutNewInterleaving` schedules (set on ``ControlledScheduling``).
   public var stoppedUnchanged = false
   /// Whether the series stopped early, passing so far, because the task that ran it was
   /// cancelled (a test's time limit ran out, say): the schedules after it were not run.

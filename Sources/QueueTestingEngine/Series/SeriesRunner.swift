@@ -4,7 +4,7 @@
 /// The caller runs each schedule (``run(_:)``'s closure gets the strategy to run it under) and
 /// judges it; the runner chooses the schedules, adds cancellation choices, keeps the coverage
 /// and the report, and knows when to stop.
-public struct SeriesRunner: Sendable {
+package struct SeriesRunner: Sendable {
   /// The schedules to run.
   public var series: ScheduleSeries
   /// Schedules replayed before the series, in order (a scenario's regression schedules).

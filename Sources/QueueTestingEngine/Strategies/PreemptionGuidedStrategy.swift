@@ -7,7 +7,7 @@
 /// task at this choice runs if it can, else the oldest runnable job. Past the guiding run's
 /// choices, work goes on while it can and otherwise the oldest job runs. The guiding run's timer delays are replayed;
 /// its cancellations and outside admissions are not (a schedule with them is not reduced).
-public struct PreemptionGuidedStrategy: ScheduleStrategy, Sendable {
+package struct PreemptionGuidedStrategy: ScheduleStrategy, Sendable {
   private let guide: [Int]
   private let keptPreemptions: Set<Int>
   private var position = 0

@@ -5,7 +5,7 @@ import AsyncQueue
 ///
 /// The record is shared by copies of the recorder (a run takes its strategy by value), so the
 /// caller keeps one copy and reads ``preemptions`` and ``chosenTasks`` after the run.
-public struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
+package struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
   /// What the run did, choice by choice.
   struct Record: Sendable {
     var preemptions: [Preemption] = []

@@ -9,7 +9,7 @@
 /// actor's queue by priority first: tasks of different priorities queued together may have run
 /// in another order than they queued.) This record is for people: it is not part of the trace,
 /// and the trace's hash does not depend on it.
-public struct ActorWork: Sendable, Equatable {
+package struct ActorWork: Sendable, Equatable {
   /// One task's turn on an actor.
   public struct Turn: Sendable, Equatable {
     /// The step (the actor's drain) during which it ran.

@@ -20,7 +20,7 @@
 /// The chart scales to the page's width, so the whole run, its failure included, is in view.
 /// Hovering a block shows its step, task, executor, virtual time and the events of that step. The
 /// page loads nothing from the network and runs no script.
-public struct TraceChart: Sendable {
+package struct TraceChart: Sendable {
   /// A failure to mark on the chart.
   public struct FailureMark: Sendable, Equatable {
     /// The step during which it was recorded (0: before the first job).
