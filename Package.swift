@@ -33,14 +33,16 @@ let package = Package(
     .testTarget(
       name: "AsyncOperationsTests",
       dependencies: ["AsyncOperations", "AsyncQueue", "QueueWorkloads", "QueueTestingEngine"]),
-    // Programs whose result depends on ordering, shared by the harness's test targets.
+    // Programs whose result depends on ordering, and the tests' shared support (logs, the hang
+    // guard), for every test target.
     .target(name: "QueueWorkloads", dependencies: ["AsyncQueue"], path: "Tests/QueueWorkloads"),
     .testTarget(name: "QueueTestingEngineTests", dependencies: ["QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
     .testTarget(
       name: "QueueTestingTests", dependencies: ["QueueTesting", "QueueTestingEngine", "QueueWorkloads", "AsyncQueue"]),
-    .testTarget(name: "QueueScenariosTests", dependencies: ["QueueScenarios", "QueueTestingEngine"]),
+    .testTarget(name: "QueueScenariosTests", dependencies: ["QueueScenarios", "QueueTestingEngine", "QueueWorkloads"]),
     .testTarget(
-      name: "QueueFuzzTests", dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine", "AsyncQueue"]),
+      name: "QueueFuzzTests",
+      dependencies: ["QueueFuzzCore", "QueueScenarios", "QueueTestingEngine", "AsyncQueue", "QueueWorkloads"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Every test suite runs under a time limit, so that a test that stops making progress fails,
-named, instead of holding `swift test` until CI's own limit.
+named, instead of holding `swift test` until CI's own limit: Swift Testing's `.timeLimit` records
+the issue, and QueueWorkloads' `.hangGuard` ends the process a minute later if the test is still
+suspended where cancellation does not reach (a suite under `.controlledScheduling`, whose child
+process has a watchdog of its own, needs no guard).
 
   python3 .ci/suite_time_limits.py          checks every @Suite under Tests/ and every type that
                                             holds @Test functions without one
@@ -15,6 +18,7 @@ import re
 import sys
 
 LIMIT = ".timeLimit(.minutes(5))"
+GUARD = ".hangGuard"
 root = pathlib.Path(__file__).resolve().parent.parent
 
 
@@ -37,11 +41,27 @@ def suite_attributes(text):
             yield start, index
 
 
-def with_limit(attribute):
+def needs_guard(attribute):
+    return ".controlledScheduling(" not in attribute and GUARD not in attribute
+
+
+def completed(attribute):
+    missing = [] if ".timeLimit(" in attribute else [LIMIT]
+    if needs_guard(attribute):
+        missing.append(GUARD)
     if attribute == "@Suite":
-        return "@Suite(" + LIMIT + ")"
+        return "@Suite(" + ", ".join(missing) + ")"
     inner = attribute[len("@Suite(") : -1]
-    return "@Suite(" + inner.rstrip() + ", " + LIMIT + ")" if inner.strip() else "@Suite(" + LIMIT + ")"
+    return "@Suite(" + ", ".join(([inner.rstrip()] if inner.strip() else []) + missing) + ")"
+
+
+def add_import(text):
+    """Adds `import QueueWorkloads` after the file's last top-level import."""
+    lines = text.split("\n")
+    last = max(i for i, line in enumerate(lines[:40]) if re.match(r"^\s*(@testable )?import ", line))
+    indent = re.match(r"^\s*", lines[last]).group(0)
+    lines.insert(last + 1, indent + "import QueueWorkloads")
+    return "\n".join(lines)
 
 
 def main():
@@ -55,25 +75,28 @@ def main():
         last = 0
         for start, end in suite_attributes(text):
             attribute = text[start:end]
-            if ".timeLimit(" in attribute:
+            if ".timeLimit(" in attribute and not needs_guard(attribute):
                 continue
             line = text.count("\n", 0, start) + 1
             if add:
                 pieces.append(text[last:start])
-                pieces.append(with_limit(attribute))
+                pieces.append(completed(attribute))
                 last = end
             else:
-                problems.append(f"{path.relative_to(root)}:{line}: a @Suite without .timeLimit(…)")
+                problems.append(f"{path.relative_to(root)}:{line}: a @Suite without .timeLimit(…) and {GUARD}")
         if add and pieces:
             pieces.append(text[last:])
-            path.write_text("".join(pieces))
+            text = "".join(pieces)
+            if GUARD in text and "import QueueWorkloads" not in text:
+                text = add_import(text)
+            path.write_text(text)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
-        print(f"suite time limits: {len(problems)} problem(s); `python3 .ci/suite_time_limits.py --add` adds {LIMIT}",
+        print(f"suite time limits: {len(problems)} problem(s); `python3 .ci/suite_time_limits.py --add` adds {LIMIT} and {GUARD}",
               file=sys.stderr)
         return 1
-    print("suite time limits: every @Suite has one")
+    print(f"suite time limits: every @Suite has {LIMIT} (and {GUARD} where no child process guards it)")
     return 0
 
 

@@ -9,7 +9,7 @@ import Testing
 
 /// Tests wait for operations without blocking a thread: Swift Testing runs tests on the
 /// cooperative pool, and the async form needs a pool thread to finish.
-@Suite("AsyncOperation with Foundation's OperationQueue", .timeLimit(.minutes(5)))
+@Suite("AsyncOperation with Foundation's OperationQueue", .timeLimit(.minutes(5)), .hangGuard)
 struct AsyncOperationTests {
   /// With one operation at a time, the next operation starts only after the previous one's
   /// finish callback, which comes later from another thread.

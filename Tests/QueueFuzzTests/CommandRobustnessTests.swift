@@ -1,6 +1,7 @@
 import Foundation
 import QueueScenarios
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
@@ -8,7 +9,7 @@ import Testing
 extension QueueFuzzCommandSuites {
   /// Problems found before any work, a run that stops early with its summary, and no trap on
   /// odd sizes.
-  @Suite("queue-fuzz robustness", .timeLimit(.minutes(5)))
+  @Suite("queue-fuzz robustness", .timeLimit(.minutes(5)), .hangGuard)
   struct CommandRobustnessTests {
     static let corpusFile = scenariosFolder + "/fifo/suspend-between-work.scenario"
 

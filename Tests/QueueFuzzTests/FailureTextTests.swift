@@ -1,10 +1,11 @@
 import QueueScenarios
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
 
-@Suite("Failure text", .timeLimit(.minutes(5)))
+@Suite("Failure text", .timeLimit(.minutes(5)), .hangGuard)
 struct FailureTextTests {
   @Test(arguments: [
     ("completes", "deadlocks", "expected the run to complete, but it deadlocked"),

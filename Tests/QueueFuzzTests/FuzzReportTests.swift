@@ -1,4 +1,5 @@
 import Foundation
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
@@ -37,7 +38,7 @@ func undocumentedKeys(_ actual: Any, _ documented: Any, path: String = "") -> [S
 }
 
 extension QueueFuzzCommandSuites {
-  @Suite("queue-fuzz reports", .timeLimit(.minutes(5)))
+  @Suite("queue-fuzz reports", .timeLimit(.minutes(5)), .hangGuard)
   struct FuzzReportTests {
     /// A file that does not parse still gets its report: JSON names the file, line and column,
     /// JUnit has an error per problem, and nothing ran (exit 2).

@@ -1,5 +1,6 @@
 import AsyncQueue
 import Foundation
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
@@ -16,7 +17,7 @@ extension QueueFuzzCommandSuites {
   /// Reports and saved files never clobber what their path names: a regular file is replaced
   /// atomically, a link is followed, a FIFO or device is written in place, a folder or an empty
   /// path is refused before any work, and an earlier report is gone before the session runs.
-  @Suite("queue-fuzz output files", .timeLimit(.minutes(5)))
+  @Suite("queue-fuzz output files", .timeLimit(.minutes(5)), .hangGuard)
   struct OutputFileTests {
     static let oneScenario = scenariosFolder + "/fifo"
 

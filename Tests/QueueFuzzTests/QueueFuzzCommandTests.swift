@@ -1,6 +1,7 @@
 import AsyncQueue
 import Foundation
 import QueueFuzzCore
+import QueueWorkloads
 import Testing
 
 @testable import QueueScenarios
@@ -33,11 +34,11 @@ func runFuzz(_ arguments: [String]) -> (Int32, CapturedConsole) {
 
 /// The suites that run scenarios: one at a time, since a process has one controlled run at a
 /// time and each run blocks a thread of this 2-core machine's cooperative pool.
-@Suite("queue-fuzz commands", .serialized, .timeLimit(.minutes(5)))
+@Suite("queue-fuzz commands", .serialized, .timeLimit(.minutes(5)), .hangGuard)
 struct QueueFuzzCommandSuites {}
 
 extension QueueFuzzCommandSuites {
-  @Suite("queue-fuzz", .timeLimit(.minutes(5)))
+  @Suite("queue-fuzz", .timeLimit(.minutes(5)), .hangGuard)
   struct QueueFuzzCommandTests {
     @Test func replayRefusesCancellationsAScenarioCannotMake() {
       let file = scenariosFolder + "/fifo/" + firstScenario(in: scenariosFolder + "/fifo")

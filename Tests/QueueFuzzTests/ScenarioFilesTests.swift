@@ -1,12 +1,13 @@
 import Foundation
 import QueueScenarios
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
 
 /// Reading scenario files from disk, as queue-fuzz does.
-@Suite("Scenario files", .timeLimit(.minutes(5)))
+@Suite("Scenario files", .timeLimit(.minutes(5)), .hangGuard)
 struct ScenarioFilesTests {
   /// A scenario has no cancellation targets and no outside work: a saved schedule with '+c' or
   /// '+o' parts is an error at its place (a replay would pass without doing them); timer

@@ -1,5 +1,6 @@
 import AsyncQueue
 import Foundation
+import QueueWorkloads
 import Testing
 
 @testable import QueueFuzzCore
@@ -24,7 +25,7 @@ func decodeReport(_ text: String) throws -> FuzzReport {
 }
 
 extension QueueFuzzCommandSuites {
-  @Suite("queue-fuzz stress and shrink", .timeLimit(.minutes(5)))
+  @Suite("queue-fuzz stress and shrink", .timeLimit(.minutes(5)), .hangGuard)
   struct StressCommandTests {
     @available(ExecutorHooks 1.0, *)
     @Test func shardsAreDisjointAndCoverTheUnshardedRun() throws {
@@ -283,7 +284,7 @@ extension QueueFuzzCommandSuites {
 
 extension QueueFuzzCommandSuites {
   /// Shrinking keeps only reductions that stay true on the real queues.
-  @Suite("Shrinking preserves truth", .timeLimit(.minutes(5)))
+  @Suite("Shrinking preserves truth", .timeLimit(.minutes(5)), .hangGuard)
   struct ShrinkTruthTests {
     /// A generated scenario whose shrink, without the check, hoists a `wait` across two queues
     /// into an item that waits on its own FIFO queue: a file that deadlocks on any queue.

@@ -1,4 +1,5 @@
 import Foundation
+import QueueWorkloads
 import Testing
 
 @testable import QueueScenarios
@@ -6,7 +7,7 @@ import Testing
 
 /// The parser against thousands of mutated corpus files (seeded, so a failure replays): it
 /// never traps, and every rejection points inside the file with a message.
-@Suite("Scenario parser fuzzing", .timeLimit(.minutes(5)))
+@Suite("Scenario parser fuzzing", .timeLimit(.minutes(5)), .hangGuard)
 struct ScenarioParserFuzzTests {
   /// Pieces a mutation inserts: keywords, names, odd numbers and characters.
   static let fragments = [

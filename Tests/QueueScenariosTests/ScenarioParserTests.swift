@@ -1,9 +1,10 @@
 import Foundation
 import QueueScenarios
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
-@Suite("Scenario parser", .timeLimit(.minutes(5)))
+@Suite("Scenario parser", .timeLimit(.minutes(5)), .hangGuard)
 struct ScenarioParserTests {
   static let valid = """
     scenario 1
@@ -264,7 +265,7 @@ struct ScenarioParserTests {
 
 /// One typo is one error: what the mistaken line declares or names is not reported again as
 /// unknown or never enqueued, and the error says which word was meant.
-@Suite("Scenario parser: one error per mistake", .timeLimit(.minutes(5)))
+@Suite("Scenario parser: one error per mistake", .timeLimit(.minutes(5)), .hangGuard)
 struct ScenarioParserRecoveryTests {
   static let valid = """
     scenario 1

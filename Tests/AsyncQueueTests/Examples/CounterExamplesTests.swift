@@ -1,11 +1,12 @@
 import AsyncQueue
+import QueueWorkloads
 import Testing
 
 // The three Counter examples that define what the queues promise (a FIFO queue, an actor queue,
 // the main actor's queue), written as a user of the 0.6-style API would write them. Each passes only if the queue keeps
 // start order: the count an item observes is its place in line.
 
-@Suite("Counter examples", .timeLimit(.minutes(5)))
+@Suite("Counter examples", .timeLimit(.minutes(5)), .hangGuard)
 struct CounterExamplesTests {
   @Test func testFIFOQueueOrdering() async {
     actor Counter {

@@ -1,5 +1,6 @@
 import AsyncQueue
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 // "SerialTasks": an actor that chains each new task after the previous one, so
@@ -7,7 +8,7 @@ import Testing
 // With this library that chain is a FIFOQueue; this test is such a view model, with a request
 // that fails in the middle.
 
-@Suite("Serial result chain", .timeLimit(.minutes(5)))
+@Suite("Serial result chain", .timeLimit(.minutes(5)), .hangGuard)
 struct SerialResultChainTests {
   struct RequestFailed: Error, Equatable { let request: Int }
 

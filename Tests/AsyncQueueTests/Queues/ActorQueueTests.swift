@@ -36,7 +36,7 @@ actor Journal {
   }
 }
 
-@Suite("ActorQueue", .timeLimit(.minutes(5)))
+@Suite("ActorQueue", .timeLimit(.minutes(5)), .hangGuard)
 struct ActorQueueTests {
   /// Both ways of starting an item: `Task.immediate` from the drainer, and the portable
   /// fallback (a task that signals its start from the actor).
@@ -211,7 +211,7 @@ actor AdoptedTwice {
   }
 }
 
-@Suite("ActorQueue misuse", .timeLimit(.minutes(5)))
+@Suite("ActorQueue misuse", .timeLimit(.minutes(5)), .hangGuard)
 struct ActorQueueMisuseTests {
   @Test func enqueueBeforeAdoptingTraps() async {
     await #expect(processExitsWith: .failure) {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("CancellableQueue", .timeLimit(.minutes(5)))
+@Suite("CancellableQueue", .timeLimit(.minutes(5)), .hangGuard)
 struct CancellableQueueTests {
   /// `cancelTasks()` cancels the running task and the waiting ones, not later ones, and nothing
   /// is skipped or reordered.

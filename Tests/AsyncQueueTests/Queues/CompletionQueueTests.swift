@@ -4,7 +4,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("CompletionQueue", .timeLimit(.minutes(5)))
+@Suite("CompletionQueue", .timeLimit(.minutes(5)), .hangGuard)
 struct CompletionQueueTests {
   actor Worker {
     var started = 0

@@ -5,7 +5,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("FIFOQueue", .timeLimit(.minutes(5)))
+@Suite("FIFOQueue", .timeLimit(.minutes(5)), .hangGuard)
 struct FIFOQueueTests {
   /// Items that suspend several times still start and finish in enqueue order and never overlap.
   @Test func startsAndFinishesInOrderWithoutOverlapAcrossSuspensions() async {

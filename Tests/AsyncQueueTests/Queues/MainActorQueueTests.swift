@@ -9,7 +9,7 @@ final class MainActorJournal {
   var entries: [String] = []
 }
 
-@Suite("MainActorQueue and MainActor.queue", .serialized, .timeLimit(.minutes(5)))
+@Suite("MainActorQueue and MainActor.queue", .serialized, .timeLimit(.minutes(5)), .hangGuard)
 struct MainActorQueueTests {
   /// Both faces share one order on the main actor, also with mixed priorities.
   @Test func bothFacesShareOneOrderUnderMixedPriorities() async {

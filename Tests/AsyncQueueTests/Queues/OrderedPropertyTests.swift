@@ -4,7 +4,7 @@ import Testing
 
 @testable import AsyncQueue
 
-@Suite("OrderedProperty", .timeLimit(.minutes(5)))
+@Suite("OrderedProperty", .timeLimit(.minutes(5)), .hangGuard)
 struct OrderedPropertyTests {
   /// Writers on real threads (Dispatch's pool; run under the thread sanitizer in CI), with an
   /// observer that reads the property from inside its callback: no deadlock, every change

@@ -1,4 +1,5 @@
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
@@ -6,7 +7,7 @@ import Testing
 /// Pending work holds a queue's storage, not the queue: releasing the last reference to a queue
 /// frees it at once, while its items still wait and then run, in order. (Each test releases the
 /// queue while its first item is held mid-flight by a gate.)
-@Suite("Queue lifetime", .timeLimit(.minutes(5)))
+@Suite("Queue lifetime", .timeLimit(.minutes(5)), .hangGuard)
 struct QueueLifetimeTests {
   @Test func fifoQueueTasksRunAfterTheQueueIsReleased() async throws {
     var queue: FIFOQueue? = FIFOQueue()

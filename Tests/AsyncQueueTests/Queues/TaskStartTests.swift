@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QueueWorkloads
 import Synchronization
 import Testing
 
@@ -59,7 +60,7 @@ actor RecordedActor {
 /// A task that starts without isolation and then hops to its actor is enqueued on the actor
 /// later, by a global-executor thread; a task that starts on its actor is enqueued on it inside
 /// `Task.init`, by the creating thread. The recording executor tells the two apart without timing.
-@Suite("Where queue tasks start", .timeLimit(.minutes(5)))
+@Suite("Where queue tasks start", .timeLimit(.minutes(5)), .hangGuard)
 struct TaskStartTests {
   /// `Task(on: actorQueue)`, both forms: the task's first job goes straight to the actor.
   @Test func actorQueueTasksStartOnTheirActor() async throws {

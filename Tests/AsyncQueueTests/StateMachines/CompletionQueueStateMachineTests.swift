@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("CompletionQueueStateMachine", .timeLimit(.minutes(5)))
+@Suite("CompletionQueueStateMachine", .timeLimit(.minutes(5)), .hangGuard)
 struct CompletionQueueStateMachineTests {
   typealias Machine = CompletionQueueStateMachine<String, String>
 

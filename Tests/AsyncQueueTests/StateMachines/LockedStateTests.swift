@@ -1,9 +1,10 @@
 import Dispatch
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("LockedState", .timeLimit(.minutes(5)))
+@Suite("LockedState", .timeLimit(.minutes(5)), .hangGuard)
 struct LockedStateTests {
   final class Counted: Sendable {
     let onDeinit: @Sendable () -> Void

@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("OrderedPropertyStateMachine", .timeLimit(.minutes(5)))
+@Suite("OrderedPropertyStateMachine", .timeLimit(.minutes(5)), .hangGuard)
 struct OrderedPropertyStateMachineTests {
   typealias Machine = OrderedPropertyStateMachine<Int, String>
 

@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("PlaceWaitList", .timeLimit(.minutes(5)))
+@Suite("PlaceWaitList", .timeLimit(.minutes(5)), .hangGuard)
 struct PlaceWaitListTests {
   typealias List = PlaceWaitList<Int>
 

@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("SerialDrainStateMachine", .timeLimit(.minutes(5)))
+@Suite("SerialDrainStateMachine", .timeLimit(.minutes(5)), .hangGuard)
 struct SerialDrainStateMachineTests {
   typealias Machine = SerialDrainStateMachine<Int>
 
@@ -339,7 +340,7 @@ struct SerialDrainStateMachineTests {
   }
 }
 
-@Suite("Queue entry sizes", .timeLimit(.minutes(5)))
+@Suite("Queue entry sizes", .timeLimit(.minutes(5)), .hangGuard)
 struct QueueEntrySizeTests {
   /// A FIFO backlog costs one closure per item: 16 bytes (the 1 M-item memory target rests on it),
   /// and a place marker needs no more.

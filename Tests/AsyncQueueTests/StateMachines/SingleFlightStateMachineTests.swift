@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import AsyncQueue
 
-@Suite("SingleFlightStateMachine", .timeLimit(.minutes(5)))
+@Suite("SingleFlightStateMachine", .timeLimit(.minutes(5)), .hangGuard)
 struct SingleFlightStateMachineTests {
   /// Continuations are waiter names; the operation handle is a name too.
   typealias Machine = SingleFlightStateMachine<String, Int, String, String>

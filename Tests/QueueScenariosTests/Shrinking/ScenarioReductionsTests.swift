@@ -2,8 +2,9 @@
   import QueueScenarios
   import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
-  @Suite("Scenario reductions", .timeLimit(.minutes(5)))
+  @Suite("Scenario reductions", .timeLimit(.minutes(5)), .hangGuard)
   struct ScenarioReductionsTests {
     static let text = """
       scenario 1
@@ -137,7 +138,7 @@
     }
   }
 
-  @Suite("Scenario runner: regression schedules and determinism", .timeLimit(.minutes(5)))
+  @Suite("Scenario runner: regression schedules and determinism", .timeLimit(.minutes(5)), .hangGuard)
   struct ScenarioRunnerRegressionTests {
     static let fifo = """
       scenario 1

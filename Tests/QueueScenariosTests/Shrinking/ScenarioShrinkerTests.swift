@@ -2,6 +2,7 @@
   import QueueScenarios
   import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// The first generated scenario (from seed 0 on) of at least `minimumSteps` steps that fails
   /// under `implementation`, with its failure.
@@ -20,7 +21,7 @@
     return nil
   }
 
-  @Suite("Scenario shrinker", .timeLimit(.minutes(5)))
+  @Suite("Scenario shrinker", .timeLimit(.minutes(5)), .hangGuard)
   struct ScenarioShrinkerTests {
     /// A planted bug (FIFO queues that let the next item start at a suspension) found in a large
     /// generated scenario shrinks to a handful of steps; the shrunk case still breaks the same

@@ -2,10 +2,11 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// Durations and deadlines at the edge of virtual time saturate: nothing traps, a deadline past
   /// the end of virtual time never comes, and a cancelled sleep wakes.
-  @Suite("Timer limits", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Timer limits", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct TimerLimitsTests {
     @available(ExecutorHooks 1.0, *)
     @Test func deadlinesRoundUpAndSaturateAtNever() {

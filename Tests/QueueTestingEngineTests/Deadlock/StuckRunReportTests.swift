@@ -3,9 +3,10 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// What a stuck run says when its waits were not announced, and named throwing waits.
-  @Suite("Stuck run reports", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Stuck run reports", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct StuckRunReportTests {
     /// A plain continuation nothing resumes: no announced wait, so the report lists every task
     /// with what it did last.

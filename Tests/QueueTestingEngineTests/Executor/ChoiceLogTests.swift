@@ -1,10 +1,11 @@
+import QueueWorkloads
 import Testing
 
 @testable import QueueTestingEngine
 
 /// A run's choices are packed two to a word; what comes back must be exactly what went in,
 /// including choices too large to pack.
-@Suite("Choice log", .timeLimit(.minutes(5)))
+@Suite("Choice log", .timeLimit(.minutes(5)), .hangGuard)
 struct ChoiceLogTests {
   @Test("Choices and branching come back in order, packed or kept whole")
   func roundTrip() {

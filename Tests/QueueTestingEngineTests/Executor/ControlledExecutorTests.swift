@@ -18,7 +18,7 @@
   /// The thread a piece of code ran on.
   func threadID() -> UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
-  @Suite("ControlledExecutor", .serialized, .timeLimit(.minutes(5)))
+  @Suite("ControlledExecutor", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct ControlledExecutorTests {
     /// Every job source runs on the driver thread, held and ordered by the harness.
     @available(ExecutorHooks 1.0, *)

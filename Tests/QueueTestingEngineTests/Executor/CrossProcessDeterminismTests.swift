@@ -22,7 +22,7 @@
     await queue.enqueueAndWait {}
   }
 
-  @Suite("Determinism across processes", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Determinism across processes", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct CrossProcessDeterminismTests {
     /// Two fresh processes (exit tests) and this one produce the same trace hash for the same seed;
     /// run-local task ids keep the hash independent of each process's history.

@@ -3,6 +3,7 @@
   import Synchronization
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// What swift-concurrency-extras' `withMainSerialExecutor` does: every global enqueue goes to
   /// the main actor's serial queue, in order.
@@ -24,7 +25,7 @@
   /// Another tool's executor hook inside a controlled run: the harness honours the global-enqueue
   /// hook (the jobs go where it sends them, as on real threads). Each test runs in a process of
   /// its own: the hooks are the process's.
-  @Suite("Other tools' executor hooks", .timeLimit(.minutes(5)))
+  @Suite("Other tools' executor hooks", .timeLimit(.minutes(5)), .hangGuard)
   struct ForeignHookTests {
     /// Runs 20 random schedules of 100 task-group children appending under a main-serial hook,
     /// and prints how many appended in the order they were added.

@@ -4,12 +4,13 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// Every actor hop is a scheduling point: for each kind of hop, a body whose bad outcome only
   /// the interleaving at that hop produces, found by random, PCT and exhaustive search. Run with
   /// the runtime's inline fast path forced back on (`HopPolicy.runtimeFastPath`), the same
   /// bodies pass every schedule: the tests below fail if hops stop being choices.
-  @Suite("Every actor hop is a scheduling point", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Every actor hop is a scheduling point", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct HopSchedulingTests {
     /// A body and the mark that only a bad interleaving leaves.
     struct Probe: Sendable, CustomTestStringConvertible {
@@ -427,7 +428,7 @@
   }
 
   /// Isolation checks behave under control as on real threads.
-  @Suite("Isolation under control", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Isolation under control", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct IsolationUnderControlTests {
     @available(ExecutorHooks 1.0, *)
     @Test func mainActorAssumeIsolatedPassesOnMainActorCode() {

@@ -2,11 +2,12 @@
   import Foundation
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// A continuation dropped without a resume: the runtime says so, and the run, which would
   /// otherwise wait out its outside-work timeout (any thread might still resume a task), reports
   /// the deadlock at once, quoting the runtime.
-  @Suite("Leaked continuations", .timeLimit(.minutes(5)))
+  @Suite("Leaked continuations", .timeLimit(.minutes(5)), .hangGuard)
   struct LeakedContinuationTests {
     /// The body awaits a continuation it drops at once.
     static let leaks: @Sendable () async -> Void = {

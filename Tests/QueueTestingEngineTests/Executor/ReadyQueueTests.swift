@@ -1,8 +1,9 @@
 #if compiler(>=6.3)
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
-  @Suite("ReadyQueue", .timeLimit(.minutes(5)))
+  @Suite("ReadyQueue", .timeLimit(.minutes(5)), .hangGuard)
   struct ReadyQueueTests {
     /// Against a plain array of the live jobs, oldest first: every index, lookup by sequence and
     /// lookup by task agrees, through growth and compactions, over random appends and removals.

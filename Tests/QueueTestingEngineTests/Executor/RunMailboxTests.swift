@@ -2,10 +2,11 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// The mailbox decides, for jobs enqueued on threads other than the driver, whether they are
   /// the run's; a pure value, so every decision is checked directly.
-  @Suite("Run mailbox", .timeLimit(.minutes(5)))
+  @Suite("Run mailbox", .timeLimit(.minutes(5)), .hangGuard)
   struct RunMailboxTests {
     @available(ExecutorHooks 1.0, *)
     static func job(_ number: Int) -> UnownedJob { StandInJob.make(number) }

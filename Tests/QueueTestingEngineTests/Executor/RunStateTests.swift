@@ -2,10 +2,11 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// The driver's state machine, step by step: which job runs next, how choices are recorded,
   /// when virtual time moves, and how a run ends. Jobs are stand-in handles that are never run.
-  @Suite("Run state", .timeLimit(.minutes(5)))
+  @Suite("Run state", .timeLimit(.minutes(5)), .hangGuard)
   struct RunStateTests {
     /// A begun run holding stand-in job `number` for each entry, in order.
     @available(ExecutorHooks 1.0, *)

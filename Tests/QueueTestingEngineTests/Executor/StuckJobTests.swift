@@ -4,12 +4,13 @@
   import Synchronization
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// A run whose job never returns comes back as "stuck" instead of hanging the caller, names the
   /// job and what its thread is blocked in, keeps later runs from starting on the left-behind
   /// thread, and lets them start again once the job returns. Each test runs in a process of its
   /// own (an exit test): a left-behind job holds the harness of its process.
-  @Suite("Stuck jobs end the run, not the process", .timeLimit(.minutes(5)))
+  @Suite("Stuck jobs end the run, not the process", .timeLimit(.minutes(5)), .hangGuard)
   struct StuckJobTests {
     /// A real pool deadlock: a task waits on a semaphore that a later task signals. On real
     /// threads the signal comes from another thread of the pool; in a run, the waiter's job holds

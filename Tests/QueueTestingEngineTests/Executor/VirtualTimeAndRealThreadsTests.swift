@@ -4,6 +4,7 @@
   import Synchronization
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// A value a Dispatch callback sets, read by the run.
   final class CallbackBox: Sendable {
@@ -24,7 +25,7 @@
     .enabled(
       if: ControlledExecutor.countsOutsideWork,
       "the test binary's Dispatch and thread calls reach the harness (not under the thread sanitizer)"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(5)), .hangGuard)
   struct VirtualTimeAndRealThreadsTests {
     /// A callback due in a millisecond, then a 200-millisecond sleep, then the callback's value:
     /// on real threads the callback always wins.

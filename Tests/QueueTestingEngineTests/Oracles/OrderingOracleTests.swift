@@ -1,8 +1,9 @@
 import AsyncQueue
 import QueueTestingEngine
+import QueueWorkloads
 import Testing
 
-@Suite("Ordering oracles", .timeLimit(.minutes(5)))
+@Suite("Ordering oracles", .timeLimit(.minutes(5)), .hangGuard)
 struct OrderingOracleTests {
   static func fifo(_ kind: OrderingEvent.Kind, _ item: String) -> OrderingEvent {
     OrderingEvent(kind, queue: "q", queueKind: .fifo, item: item)

@@ -1,8 +1,9 @@
 #if compiler(>=6.3)
   import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
-  @Suite("Series runner", .timeLimit(.minutes(5)))
+  @Suite("Series runner", .timeLimit(.minutes(5)), .hangGuard)
   struct SeriesRunnerTests {
     /// Runs a trivial body under `schedule` and fails it when `fails` says so.
     @available(ExecutorHooks 1.0, *)

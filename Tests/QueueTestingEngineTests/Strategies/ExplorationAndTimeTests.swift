@@ -5,7 +5,7 @@
 
   @testable import QueueTestingEngine
 
-  @Suite("Exhaustive search, virtual time and trace views", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Exhaustive search, virtual time and trace views", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct ExplorationAndTimeTests {
     /// Two tasks that each yield once, awaited by the root: a small space with several orders.
     static let twoYielders: @Sendable () async -> Void = {

@@ -3,6 +3,7 @@
   import Testing
 
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// No strategy starves a task forever where real threads never would: a task that loops on
   /// `Task.yield()` until another task acts, and two tasks that wake each other forever until a
@@ -13,7 +14,7 @@
     func set() { value.store(true, ordering: .relaxed) }
   }
 
-  @Suite("Fair exploration", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Fair exploration", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct FairExplorationTests {
     /// A task polls a flag with `Task.yield()` until a sibling sets it (the shape of a test
     /// clock's "mega yield" and of polling loops).

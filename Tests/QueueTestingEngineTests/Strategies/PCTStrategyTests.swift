@@ -4,7 +4,7 @@
   import QueueWorkloads
   import Testing
 
-  @Suite("PCTStrategy", .serialized, .timeLimit(.minutes(5)))
+  @Suite("PCTStrategy", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct PCTStrategyTests {
     /// The task-per-call counterexample (100 `Task {}` into an actor) under PCT: deterministic per seed,
     /// caught within the first few seeds, with the run's n, k and bound reported.

@@ -1,8 +1,9 @@
+import QueueWorkloads
 import Testing
 
 @testable import QueueTestingEngine
 
-@Suite("PriorityHeap", .timeLimit(.minutes(5)))
+@Suite("PriorityHeap", .timeLimit(.minutes(5)), .hangGuard)
 struct PriorityHeapTests {
   /// Entries come out highest priority first, oldest first among equals, over random pushes and
   /// pops; a copy is a value: changing one leaves the other as it was.

@@ -1,10 +1,11 @@
+import QueueWorkloads
 import Testing
 
 @testable import QueueTestingEngine
 
 /// The trace keeps `ran` events in compact records and every other event whole; what it hands
 /// back must be exactly what went in.
-@Suite("Trace storage", .timeLimit(.minutes(5)))
+@Suite("Trace storage", .timeLimit(.minutes(5)), .hangGuard)
 struct TraceStorageTests {
   static let mixed: [Trace.Event] = [
     Trace.Event(step: 1, task: 1, kind: .ran(.global), virtualTime: 0),

@@ -4,10 +4,11 @@
 
   @testable import QueueTesting
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// The pure parts of running a controlled test in a child process; `.ci/stuck-suite.sh` runs
   /// the whole of it from a user's package.
-  @Suite("Child process isolation", .timeLimit(.minutes(5)))
+  @Suite("Child process isolation", .timeLimit(.minutes(5)), .hangGuard)
   struct ChildProcessIsolationTests {
     /// Under `swift test`, a test under the trait runs its body in a child process of the test
     /// binary (unless isolation is turned off), so that a body that cannot finish ends only that

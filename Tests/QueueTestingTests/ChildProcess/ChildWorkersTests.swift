@@ -4,10 +4,11 @@
   import Testing
 
   @testable import QueueTesting
+  import QueueWorkloads
 
   /// Reusing child processes: how a worker's event stream and end are split among its tests,
   /// and how the pool hands tests to workers. `.ci/stuck-suite.sh` runs real workers.
-  @Suite("Child workers", .timeLimit(.minutes(5)))
+  @Suite("Child workers", .timeLimit(.minutes(5)), .hangGuard)
   struct ChildWorkersTests {
     /// A test that ends in a worker is reported while the worker still runs its other tests.
     @Test func aTestIsReportedWhenItEndsNotWhenItsWorkerDoes() async {

@@ -2,9 +2,10 @@
   import AsyncQueue
   import QueueTesting
   import Testing
+  import QueueWorkloads
 
   /// `CompletionQueue` under the controlled executor.
-  @Suite("CompletionQueue under controlled schedules", .timeLimit(.minutes(5)))
+  @Suite("CompletionQueue under controlled schedules", .timeLimit(.minutes(5)), .hangGuard)
   struct CompletionQueueHarnessTests {
     /// Items start in order, one at a time, on the main actor, whenever (and from wherever) the
     /// previous item's finish arrives: at once, from another task, or after a yield.

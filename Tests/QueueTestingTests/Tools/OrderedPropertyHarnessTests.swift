@@ -3,10 +3,11 @@
   @testable import QueueTesting
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// `OrderedProperty` under the controlled executor, against a naive property that sends each
   /// change through a `Task` of its own.
-  @Suite("OrderedProperty under controlled schedules", .timeLimit(.minutes(5)))
+  @Suite("OrderedProperty under controlled schedules", .timeLimit(.minutes(5)), .hangGuard)
   struct OrderedPropertyHarnessTests {
     /// Three tasks write concurrently; callbacks and the `changes()` sequence see every change
     /// once, in write order (each change's old value is the previous change's new value), on

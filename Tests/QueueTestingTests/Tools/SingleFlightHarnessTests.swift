@@ -2,10 +2,11 @@
   import AsyncQueue
   import QueueTesting
   import Testing
+  import QueueWorkloads
 
   /// `SingleFlight` under the controlled executor: the properties hold on every schedule, where
   /// the naive actor cache (see `naiveActorCacheDownloadsTwice`) fails on one of the first few.
-  @Suite("SingleFlight under controlled schedules", .timeLimit(.minutes(5)))
+  @Suite("SingleFlight under controlled schedules", .timeLimit(.minutes(5)), .hangGuard)
   struct SingleFlightHarnessTests {
     /// The duplicate-download cache with `SingleFlight`: two concurrent requests download once, on every schedule of
     /// the whole (unbounded) exhaustive space.

@@ -147,7 +147,7 @@
     }
   }
 
-  @Suite("Cancellation as a schedule choice", .timeLimit(.minutes(5)))
+  @Suite("Cancellation as a schedule choice", .timeLimit(.minutes(5)), .hangGuard)
   struct CancellationChoiceTests {
     @Test func scheduleTextCarriesCancellations() throws {
       let schedule = Schedule(
@@ -499,7 +499,7 @@
   }
 
   /// The trait with cancellation choices, as a user writes it: the fixed request passes.
-  @Suite("Cancellation choices under the trait", .timeLimit(.minutes(5)))
+  @Suite("Cancellation choices under the trait", .timeLimit(.minutes(5)), .hangGuard)
   struct CancellationChoiceTraitTests {
     @Test(.controlledScheduling(.portfolio(50, seed: 3), cancelling: .named("download")))
     func fixedRequestPassesWithCancellationChoices() async {

@@ -8,7 +8,7 @@
 
   // MARK: - The task-per-call counter under the trait: the queues pass every schedule
 
-  @Suite("Controlled scheduling trait", .timeLimit(.minutes(5)))
+  @Suite("Controlled scheduling trait", .timeLimit(.minutes(5)), .hangGuard)
   struct ControlledSchedulingTraitTests {
     /// The task-per-call counter workload through a FIFOQueue: every item sees the count it expects, and the
     /// queue's own events keep every FIFO guarantee, under 30 schedules.

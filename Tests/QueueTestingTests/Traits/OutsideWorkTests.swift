@@ -5,6 +5,7 @@
 
   @testable import QueueTesting
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// A serial executor on a Dispatch queue: the usual bridge from an actor to legacy code.
   /// Its jobs run on the queue's thread, outside the harness.
@@ -88,7 +89,7 @@
   /// threads the harness does not own) gives no false deadlock and no replay mismatch, with no
   /// declaration in the test; runs with such work say so, and a search with it never claims to
   /// have exhausted anything.
-  @Suite("Work outside the harness", .serialized, .timeLimit(.minutes(5)))
+  @Suite("Work outside the harness", .serialized, .timeLimit(.minutes(5)), .hangGuard)
   struct OutsideWorkTests {
     static func cacheBody(buggy: Bool) -> @Sendable () async throws -> Void {
       {

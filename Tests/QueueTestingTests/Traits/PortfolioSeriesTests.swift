@@ -3,6 +3,7 @@
   @testable import QueueTestingEngine
   import Synchronization
   import Testing
+  import QueueWorkloads
 
   /// A job board with leases, and the bug that makes a job run twice: a worker takes the job and
   /// holds a lease while it works; a reaper revokes leases older than `ttl` of its ticks and puts
@@ -80,7 +81,7 @@
 
   struct RanTwice: Error {}
 
-  @Suite("Portfolio series", .timeLimit(.minutes(5)))
+  @Suite("Portfolio series", .timeLimit(.minutes(5)), .hangGuard)
   struct PortfolioSeriesTests {
     @Test func membersTakeTurns() {
       let members = (0..<8).map(ScheduleSeries.portfolioMember(at:))

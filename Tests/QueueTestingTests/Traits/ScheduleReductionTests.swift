@@ -4,6 +4,7 @@
   @testable import QueueTesting
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// A balance two tasks update with a read and a write, each a hop onto the actor.
   actor Balance {
@@ -110,7 +111,7 @@
     var description: String { "interleaved \(order)" }
   }
 
-  @Suite("Schedule reduction", .timeLimit(.minutes(5)))
+  @Suite("Schedule reduction", .timeLimit(.minutes(5)), .hangGuard)
   struct ScheduleReductionTests {
     /// The lost update reduces to one preemption, from one child to the other, and the reduced
     /// schedule's replay fails the same way.

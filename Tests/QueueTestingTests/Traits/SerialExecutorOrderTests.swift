@@ -4,11 +4,12 @@
 
   @testable import QueueTesting
   @testable import QueueTestingEngine
+  import QueueWorkloads
 
   /// The main actor's executor is a serial queue: its jobs run in the order they were enqueued,
   /// whatever their priority. The harness chooses when the main actor runs next, never which of
   /// its jobs: correct code that relies on that order passes every schedule of every strategy.
-  @Suite("Serial executors keep their order", .timeLimit(.minutes(5)))
+  @Suite("Serial executors keep their order", .timeLimit(.minutes(5)), .hangGuard)
   struct SerialExecutorOrderTests {
     struct OutOfOrder: Error, CustomStringConvertible {
       let order: [String]

@@ -3,12 +3,13 @@
   import Foundation
   import QueueTesting
   import Testing
+  import QueueWorkloads
 
   /// `ControlledScheduling.run`, as a plain test calls it, returns when a schedule's job never
   /// does: the failure is the stuck job, named with its semaphore, on the schedule where the
   /// waiter ran first; nothing is reduced (no other run can start meanwhile). In a process of its
   /// own: the left-behind job holds the harness of its process.
-  @Suite("A stuck schedule fails the series", .timeLimit(.minutes(5)))
+  @Suite("A stuck schedule fails the series", .timeLimit(.minutes(5)), .hangGuard)
   struct StuckScheduleTests {
     @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {

@@ -2,8 +2,9 @@
   @testable import QueueTesting
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
-  @Suite("Coverage", .timeLimit(.minutes(5)))
+  @Suite("Coverage", .timeLimit(.minutes(5)), .hangGuard)
   struct TraceCoverageTests {
     @Test func countsDistinctTracesAndRunsSinceTheLastNewOne() {
       var coverage = TraceCoverage()
