@@ -8,6 +8,8 @@ Each mutant replaces one exact piece of a source file (which must occur once: a 
 longer applies is an error, not a pass), then runs its command in a worktree of HEAD; the command
 must fail. The worktree is set back after each mutant. Exit status 0 when every mutant was killed.
 """
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -50,9 +52,9 @@ MUTANTS = [
      "runnableCount == 1 ? 0 : Int(generator.next() % UInt64(runnableCount))",
      "0",
      "swift test --filter QueueTestingEngineTests"),
-    ("timers-latest-first", "Sources/QueueTestingEngine/Executor/RunState.swift",
-     "let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline",
-     "let earliest = timers.max(by: { $0.deadline < $1.deadline })?.deadline",
+    ("timers-latest-first", "Sources/QueueTestingEngine/Executor/TimerQueue.swift",
+     "deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence",
+     "deadline != other.deadline ? deadline > other.deadline : sequence < other.sequence",
      "swift test --filter QueueTestingEngineTests"),
     ("no-task-has-the-preference", "Sources/QueueTestingEngine/Executor/RunDriver+JobCapture.swift",
      "return kind == 0 && flags & (1 << 29) != 0 ? .taskWithPreference : .plain",
@@ -148,6 +150,21 @@ def git(*arguments, cwd=WORK):
     return subprocess.run(["git", *arguments], cwd=cwd, check=True, capture_output=True, text=True)
 
 
+def run_bounded(command, seconds):
+    """Runs `command` in a process group of its own; past `seconds`, ends the whole group (a test
+    binary that `swift test` started included, which `timeout` alone would leave running) and
+    reports status 124, as `timeout` does."""
+    process = subprocess.Popen(command, cwd=WORK, shell=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=seconds)
+        return subprocess.CompletedProcess(command, process.returncode, out, err)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        return subprocess.CompletedProcess(command, 124, out, err)
+
+
 def main(names):
     chosen = [m for m in MUTANTS if not names or m[0] in names]
     unknown = set(names) - {m[0] for m in MUTANTS}
@@ -176,7 +193,7 @@ def main(names):
             build = subprocess.run("swift build --build-tests", cwd=WORK, shell=True, capture_output=True, text=True)
             result = None
             if build.returncode == 0:
-                result = subprocess.run(f"timeout 900 {command}", cwd=WORK, shell=True, capture_output=True, text=True)
+                result = run_bounded(command, seconds=900)
         finally:
             git("checkout", "--", file)
         seconds = time.monotonic() - started

@@ -10,60 +10,17 @@
   /// check per access instead of one per field.
   @available(ExecutorHooks 1.0, *)
   struct RunState {
-    struct Timer {
-      let deadline: UInt64
-      let sequence: UInt64
-      let job: HeldJob
-    }
-
-    /// What the driver does next.
-    enum Step {
-      /// Run this job.
-      case run(HeldJob)
-      /// Cancel this task (a cancellation the strategy chose; see ``CancellationTargets``).
-      case cancel(Task<Void, Never>)
-      /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
-      case waitForOutsideWakeUp
-      /// Nothing is runnable, and work outside the harness may bring a job: wait for it this
-      /// long in real time, then decide again (see ``outsideWaitSpent``). With
-      /// `whilePending`, the wait also ends once the work the run handed to Dispatch has all run.
-      case waitForOutsideWork(Duration, whilePending: Bool = false)
-      /// The run is over. Boxed: taken once per run, it would otherwise make every step's value
-      /// as large as a deadlock report, and its copies dearer.
-      indirect case end(RunResult.Outcome)
-    }
-
-    /// Virtual delays are rounded up to this quantum (1 ms), so a sleep's deadline does not depend
-    /// on the real microseconds that passed while it was set up.
-    static let timerQuantum: UInt64 = 1_000_000
-
-    private var localTaskIDs: [UInt64: Int] = [:]
-    /// A direct-mapped cache in front of `localTaskIDs`, by the runtime id's low bits: the runtime
-    /// numbers tasks consecutively, so a run's live tasks rarely share a slot, and the lookup for
-    /// every captured job (a resumption, a yield) costs no hashing.
-    private var recentTasks = [(taskID: UInt64, local: Int)](repeating: (0, 0), count: RunState.recentTaskSlots)
-    private static let recentTaskSlots = 64
+    /// The run's tasks (see ``TaskRegistry``).
+    private(set) var tasks = TaskRegistry()
     /// The jobs the strategy may choose from, in the order they became runnable. Holds at most
-    /// one main-actor job: the oldest (see `mainBacklog`).
+    /// one main-actor job: the oldest (see ``MainActorBacklog``).
     private(set) var ready = ReadyQueue()
-    /// Main-actor jobs behind the one in `ready`, oldest first, from `mainBacklogStart` on.
-    ///
-    /// The main actor's executor is a serial queue (the platform's main Dispatch queue): it runs
-    /// its jobs in the order they were enqueued, whatever their priority (a job's priority
-    /// raises the queue's, it never overtakes an earlier job). So the strategy chooses *when*
-    /// the main actor runs next, never which of its jobs: only the oldest is runnable, and the
-    /// next one becomes runnable when it has run.
-    private var mainBacklog: [HeldJob] = []
-    private var mainBacklogStart = 0
-    /// Whether `ready` holds a main-actor job.
-    private var mainInReady = false
-    private var timers: [Timer] = []
-    private var sequence: UInt64 = 0
+    /// Main-actor jobs behind the one in `ready` (see ``MainActorBacklog``).
+    private var mainBacklog = MainActorBacklog()
+    /// The run's timers, and the delay each took.
+    private var timers = TimerQueue()
     private(set) var now: UInt64 = 0
     var rootDone = false
-    /// Runtime ids of tasks seen for the first time since ``RunDriver`` last told the mailbox
-    /// (which must know them before a job of theirs can arrive from another thread).
-    var newTasks: [UInt64] = []
     var trace = Trace()
     /// Which task's work ran on which actor (see ``ActorWork``): for the run's picture.
     var actorWork = ActorWork()
@@ -74,32 +31,15 @@
     /// Numbers runs, so that an item token of an earlier run is never taken for one of this run.
     private(set) var generation: UInt64 = 0
     private var choices = ChoiceLog()
-    /// For each task, by run-local id (index `id - 1`): whether all its hops are scheduling
-    /// points: it showed a task-executor preference, or it is `Task.sleep`'s timer task (which
-    /// only resumes the sleeper).
-    private var hopsAreChoices: [Bool] = []
     /// Whether a default actor's processing job was held: only there can a task without the
     /// preference leave an actor inline. Also the run's cue to look for tasks it never held a
     /// job of (see ``noteCurrentTask(_:)``).
     private(set) var heldActorDrain = false
 
-    /// The tasks this run may cancel as a schedule choice; nil: none (the common case, which
-    /// then costs one check per captured job).
-    private(set) var cancellationTargets: CancellationTargets?
-    /// The runtime id of the run's root task (its first task), 0 before it was held.
-    private(set) var rootTaskID: UInt64 = 0
-    /// Targeted tasks found since the last step, by runtime id, with a handle that keeps each
-    /// alive until the run ends (see ``RunDriver``).
-    private var foundTargets: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []
-    /// Targeted tasks not cancelled yet, by run-local id, ascending, and their handles.
-    private var cancellable: [Int] = []
-    private var handles: [Int: Task<Void, Never>] = [:]
-    /// The cancellations made, in order.
-    private var cancellations: [Schedule.Cancellation] = []
-    /// Targeted names of tasks that became cancellable in this run.
-    private var reachedTargetNames: Set<String> = []
-    /// Whether a child of the root became cancellable in this run.
-    private var reachedChildOfRoot = false
+    /// The run's cancellation targets and what it did with them.
+    private var cancellation = CancellationState()
+    /// The tasks this run may cancel as a schedule choice; nil: none.
+    var cancellationTargets: CancellationTargets? { cancellation.targets }
 
     /// How long the run waits, in real time, for work outside the harness when nothing it
     /// controls can run (see ``ControlledExecutor/defaultOutsideWorkTimeout``); zero: never.
@@ -108,11 +48,6 @@
     private(set) var outsideWork = OutsideWork()
     /// The jobs admitted from outside, in order: the schedule records them.
     private(set) var admissions: [Schedule.Admission] = []
-    /// Each timer's delay as the run took it (whole milliseconds, nil: never), in the order
-    /// the timers were set: the schedule records them.
-    private var timerDelays: [UInt64?] = []
-    /// The delays a replay takes instead of measuring (see ``ScheduleStrategy/replayedTimerDelays``).
-    private var replayedTimerDelays: [UInt64?] = []
     /// Set when the driver waited for outside work since the last job ran and none came: how
     /// long it waited. The next decision then moves virtual time on or ends the run.
     var outsideWaitSpent: Duration?
@@ -138,39 +73,24 @@
       cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero,
       replayedTimerDelays: [UInt64?] = []
     ) {
-      self.cancellationTargets = cancellationTargets
-      self.replayedTimerDelays = replayedTimerDelays
+      cancellation = CancellationState(targets: cancellationTargets)
       lastRanTask = 0
       continuation = nil
       continuationSequence = nil
       lastRanYield = false
       tasksKnownAtLastStep = 0
-      timerDelays = []
       self.outsideWorkTimeout = outsideWorkTimeout
       outsideWork = OutsideWork()
       admissions = []
       outsideWaitSpent = nil
       leakedContinuations = []
-      rootTaskID = 0
-      foundTargets = []
-      cancellable = []
-      handles = [:]
-      cancellations = []
-      reachedTargetNames = []
-      reachedChildOfRoot = false
-      hopsAreChoices = []
       heldActorDrain = false
-      localTaskIDs.removeAll(keepingCapacity: true)
-      for slot in recentTasks.indices { recentTasks[slot] = (0, 0) }
+      tasks = TaskRegistry()
       ready.removeAll()
-      mainBacklog = []
-      mainBacklogStart = 0
-      mainInReady = false
-      timers = []
-      sequence = 0
+      mainBacklog = MainActorBacklog()
+      timers = TimerQueue(replayedDelays: replayedTimerDelays)
       now = 0
       rootDone = false
-      newTasks = []
       trace = Trace()
       actorWork = ActorWork()
       steps = 0
@@ -179,32 +99,10 @@
       choices = ChoiceLog()
     }
 
-    /// A job as it was enqueued, before the run holds it: the runtime's id of its task (0: not a
-    /// task) and where it came from. The driver's own captures and other threads' deliveries
-    /// (see ``RunMailbox``) both wait in this form.
-    struct CapturedJob {
-      let job: UnownedJob
-      let taskID: UInt64
-      let source: RunDriver.Source
-      var note: JobNote = .plain
-    }
-
-    /// What a job says about the run's hop model, beyond its task (see ``RunResult/inlineHopTasks``).
-    enum JobNote: Equatable {
-      case plain
-      /// The job of a task that has a task-executor preference.
-      case taskWithPreference
-      /// A default actor's processing job (its drain).
-      case actorDrain
-      /// A `Task.yield()` of the task with this runtime id: running the job makes that task
-      /// runnable again.
-      case yield(of: UInt64)
-    }
-
     /// Holds a captured job; see ``hold(_:taskID:source:)``.
     @inline(__always)
     mutating func hold(_ captured: CapturedJob) {
-      if case .timer = captured.source, captured.taskID != 0, localTaskIDs[captured.taskID] == nil {
+      if case .timer = captured.source, captured.taskID != 0, tasks.knownID(of: captured.taskID) == nil {
         // A task first seen as a timer is `Task.sleep`'s own: it resumes the sleeper and ends.
         noteHopsAreChoices(of: localID(of: captured.taskID))
       }
@@ -230,32 +128,21 @@
     /// a place among ``inlineHopTasks``: it has no task-executor preference, and may have left
     /// an actor inline, unless it has a task-executor preference (`hasPreference`).
     mutating func noteCurrentTask(_ taskID: UInt64, hasPreference: Bool) {
-      guard taskID != 0, localTaskIDs[taskID] == nil else { return }
+      guard taskID != 0, tasks.knownID(of: taskID) == nil else { return }
       let local = localID(of: taskID)
       if hasPreference { noteHopsAreChoices(of: local) }
     }
 
     /// Whether the task (a run-local id) is known to make every hop a scheduling point.
-    /// (`mutating` only so that an unoptimized build reads the state in place: a non-mutating
-    /// method called on the driver's state would copy all of it first, on a path taken per job.)
-    mutating func hopsAreChoices(of task: Int) -> Bool {
-      hopsAreChoices[task - 1]
-    }
+    mutating func hopsAreChoices(of task: Int) -> Bool { tasks.hopsAreChoices(of: task) }
 
     /// Records that the task (a run-local id) makes every hop a scheduling point.
-    mutating func noteHopsAreChoices(of task: Int) {
-      hopsAreChoices[task - 1] = true
-    }
+    mutating func noteHopsAreChoices(of task: Int) { tasks.noteHopsAreChoices(of: task) }
 
     /// Run-local ids of the tasks that may leave an actor without a scheduling point: those
     /// without the harness's task-executor preference, when the run held an actor's drain.
     var inlineHopTasks: [Int] {
-      guard heldActorDrain else { return [] }
-      // A loop rather than `filter` and `map`: unoptimized builds make those generic calls per
-      // task, at the end of every run.
-      var tasks: [Int] = []
-      for index in 0..<hopsAreChoices.count where !hopsAreChoices[index] { tasks.append(index + 1) }
-      return tasks
+      heldActorDrain ? tasks.tasksWithInlineHops : []
     }
 
     /// Holds a job of the run: one the driver thread enqueued, or one another thread delivered
@@ -275,29 +162,12 @@
       case .global:
         makeRunnable(HeldJob(job: job, task: local, source: .global), yieldingTask: yieldingTask)
       case .main:
-        let held = HeldJob(job: job, task: local, source: .main)
-        if mainInReady {
-          mainBacklog.append(held)
-        } else {
-          makeRunnable(held)
-          mainInReady = true
+        if let runnable = mainBacklog.arrive(HeldJob(job: job, task: local, source: .main)) {
+          makeRunnable(runnable)
         }
       case .timer(let measured):
-        let held = HeldJob(job: job, task: local, source: .timer)
-        // A replay takes the delay its run took; a run takes the measured one, rounded up to
-        // the quantum, and records it.
-        let delay: UInt64? =
-          timerDelays.count < replayedTimerDelays.count
-          ? replayedTimerDelays[timerDelays.count] : Self.wholeMilliseconds(after: measured)
-        timerDelays.append(delay)
-        let deadline =
-          delay.map { milliseconds in
-            let (nanoseconds, overflow) = milliseconds.multipliedReportingOverflow(by: Self.timerQuantum)
-            return overflow ? Self.never : Self.deadline(after: nanoseconds, from: now)
-          } ?? Self.never
-        timers.append(Timer(deadline: deadline, sequence: sequence, job: held))
+        timers.set(HeldJob(job: job, task: local, source: .timer), measured: measured, now: now)
       }
-      sequence += 1
     }
 
     /// Appends a job to `ready`, noting its sequence number if it is the continuation.
@@ -307,57 +177,25 @@
       if let continuation, continuation == jobPointer(held.job) { continuationSequence = sequence }
     }
 
-    /// Virtual time that never comes: a timer whose deadline would lie at or past the end of
-    /// virtual time (`UInt64.max` nanoseconds, 584 years) never fires, so a task sleeping "until
-    /// cancelled" waits for its cancellation, and one that nothing cancels is reported stuck.
-    static let never = UInt64.max
-
-    /// A measured delay in nanoseconds as whole milliseconds, rounded up; nil when the timer
-    /// never fires (the delay reaches the end of virtual time from any point).
-    static func wholeMilliseconds(after delay: UInt64) -> UInt64? {
-      guard delay < never - timerQuantum else { return nil }
-      return (delay + timerQuantum - 1) / timerQuantum
-    }
-
-    /// The deadline of a timer set `delay` nanoseconds after `now`, rounded up to the timer
-    /// quantum; ``never`` when that lies past the end of virtual time.
-    static func deadline(after delay: UInt64, from now: UInt64) -> UInt64 {
-      let remainder = delay % timerQuantum
-      let (rounded, overflow) = delay.addingReportingOverflow(remainder == 0 ? 0 : timerQuantum - remainder)
-      guard !overflow else { return never }
-      let (deadline, late) = now.addingReportingOverflow(rounded)
-      return late || deadline == never ? never : deadline
-    }
+    /// Virtual time that never comes (see ``TimerQueue/never``).
+    static let never = TimerQueue.never
 
     /// The run-local id of a runtime task id, assigned on first sight.
-    mutating func localID(of taskID: UInt64) -> Int {
-      guard taskID != 0 else { return 0 }
-      let slot = Self.recentSlot(of: taskID)
-      if recentTasks[slot].taskID == taskID { return recentTasks[slot].local }
-      let local: Int
-      if let known = localTaskIDs[taskID] {
-        local = known
-      } else {
-        local = localTaskIDs.count + 1
-        if local == 1 { rootTaskID = taskID }
-        localTaskIDs[taskID] = local
-        newTasks.append(taskID)
-        hopsAreChoices.append(false)
-      }
-      recentTasks[slot] = (taskID, local)
-      return local
-    }
+    mutating func localID(of taskID: UInt64) -> Int { tasks.localID(of: taskID) }
 
-    /// Whether the run has held a job of the task (by runtime id). (`mutating` for the reason
-    /// ``hopsAreChoices(of:)`` gives.)
-    mutating func knows(_ taskID: UInt64) -> Bool {
-      localTaskIDs[taskID] != nil
-    }
+    /// Whether the run has held a job of the task (by runtime id).
+    mutating func knows(_ taskID: UInt64) -> Bool { tasks.knownID(of: taskID) != nil }
 
     /// The run-local id the task (a runtime id) has, or would get if it were held now.
-    func prospectiveLocalID(of taskID: UInt64) -> Int {
-      guard taskID != 0 else { return 0 }
-      return localTaskIDs[taskID] ?? localTaskIDs.count + 1
+    func prospectiveLocalID(of taskID: UInt64) -> Int { tasks.prospectiveLocalID(of: taskID) }
+
+    /// The runtime id of the run's root task, 0 before it was held.
+    var rootTaskID: UInt64 { tasks.rootTaskID }
+
+    /// Runtime ids of tasks seen for the first time since ``RunDriver`` last told the mailbox.
+    var newTasks: [UInt64] {
+      get { tasks.newTasks }
+      set { tasks.newTasks = newValue }
     }
 
     /// Holds a job that came back from outside the harness, and records its admission at this
@@ -379,61 +217,33 @@
     /// Notes a targeted task (by runtime id) with a handle that keeps it alive; it becomes
     /// cancellable at the next step, once the run has held a job of it.
     mutating func noteTarget(_ taskID: UInt64, handle: Task<Void, Never>, name: String? = nil) {
-      foundTargets.append((taskID, handle, name))
+      cancellation.note(taskID, handle: handle, name: name)
     }
 
     /// Records the name of the current task (by runtime id) in the trace, if the run knows the
     /// task and has no name for it yet: failures then say `task 2 'waiter'`.
     mutating func noteName(ofCurrentTask taskID: UInt64, name: String?) {
-      guard let name, let local = localTaskIDs[taskID], trace.taskNames[local] == nil else { return }
+      guard let name, let local = tasks.knownID(of: taskID), trace.taskNames[local] == nil else { return }
       trace.taskNames[local] = name
     }
 
     /// Notes `current` (the running task, by runtime id and as a job) if its name is targeted.
     mutating func noteIfTargetedByName(_ current: (id: UInt64, job: UnownedJob), name: String?) {
-      guard let name, cancellationTargets?.names.contains(name) == true else { return }
+      guard let name, cancellation.targets(name: name) else { return }
       noteTarget(current.id, handle: RunDriver.handle(ofTaskJob: current.job), name: name)
     }
 
-    /// Moves the targets found since the last step into `cancellable`, each task once.
-    private mutating func takeFoundTargets() {
-      var kept: [(taskID: UInt64, handle: Task<Void, Never>, name: String?)] = []
-      for found in foundTargets {
-        guard let local = localTaskIDs[found.taskID] else {
-          kept.append(found)
-          continue
-        }
-        if let name = found.name, trace.taskNames[local] == nil { trace.taskNames[local] = name }
-        guard handles[local] == nil else { continue }
-        handles[local] = found.handle
-        if let name = found.name {
-          reachedTargetNames.insert(name)
-        } else {
-          reachedChildOfRoot = true
-        }
-        cancellable.insert(local, at: cancellable.firstIndex { $0 > local } ?? cancellable.endIndex)
-      }
-      foundTargets = kept
-    }
-
-    /// The cancellation the strategy chooses now, if any: the task leaves `cancellable`, the
-    /// cancellation is recorded in the schedule and the trace.
+    /// The cancellation the strategy chooses now, if any, recorded in the schedule and the trace.
     private mutating func chosenCancellation<Strategy: ScheduleStrategy>(
       strategy: inout Strategy
     ) -> Task<Void, Never>? {
-      takeFoundTargets()
-      guard !cancellable.isEmpty,
-        let task = strategy.cancellation(afterStep: trace.stepCount, eligibleTasks: cancellable),
-        let index = cancellable.firstIndex(of: task), let handle = handles[task]
+      let tasks = self.tasks
+      guard
+        let (task, handle) = cancellation.choose(
+          strategy: &strategy, step: trace.stepCount, localID: { tasks.knownID(of: $0) }, names: &trace.taskNames)
       else { return nil }
-      cancellable.remove(at: index)
-      cancellations.append(Schedule.Cancellation(task: task, step: trace.stepCount))
       trace.append(Trace.Event(step: trace.stepCount, task: task, kind: .cancelled, virtualTime: now))
       return handle
-    }
-
-    private static func recentSlot(of taskID: UInt64) -> Int {
-      Int(truncatingIfNeeded: taskID) & (recentTaskSlots - 1)
     }
 
     /// Picks what the driver does next: run a job the strategy chooses, wait for a declared
@@ -447,7 +257,7 @@
     ) -> Step {
       // A cancellation comes first: it may make something runnable (a cancellation handler
       // resuming a continuation) before the run waits, moves time on or ends.
-      if cancellationTargets != nil, !(rootDone && ready.isEmpty),
+      if cancellation.targets != nil, !(rootDone && ready.isEmpty),
         let handle = chosenCancellation(strategy: &strategy)
       {
         return .cancel(handle)
@@ -458,7 +268,7 @@
         return .waitForOutsideWakeUp
       }
       if ready.isEmpty && !rootDone,
-        let earliest = timers.min(by: { $0.deadline < $1.deadline })?.deadline, earliest != Self.never
+        let earliest = timers.earliestDeadline, earliest != Self.never
       {
         // Work outside the harness runs in real time, and virtual time must not outrun it (Go's
         // `testing/synctest` rule: time moves only when everything is durably blocked). While
@@ -477,9 +287,7 @@
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.
         now = earliest
-        let due = timers.filter { $0.deadline == earliest }.sorted { $0.sequence < $1.sequence }
-        timers.removeAll { $0.deadline == earliest }
-        for timer in due { makeRunnable(timer.job) }
+        for job in timers.takeDue(at: earliest) { makeRunnable(job) }
       }
       // After the root finished, the jobs it left runnable still run (a queue's drainer giving
       // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is left
@@ -507,7 +315,7 @@
       }
       let entry = ready.remove(at: index)
       let next = entry.held
-      if next.isMain { mainJobLeftReady() }
+      if next.isMain, let following = mainBacklog.ranRunnable() { makeRunnable(following) }
       if outsideWaitSpent != nil { outsideWaitSpent = nil }
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       steps += 1
@@ -515,28 +323,8 @@
       lastRanYield = entry.yieldingTask != 0
       continuation = nil
       continuationSequence = nil
-      tasksKnownAtLastStep = localTaskIDs.count
+      tasksKnownAtLastStep = tasks.count
       return .run(next)
-    }
-
-    /// The main actor's next job, if any, becomes runnable (at the end of `ready`: it becomes
-    /// runnable now).
-    private mutating func mainJobLeftReady() {
-      guard mainBacklogStart < mainBacklog.count else {
-        mainInReady = false
-        return
-      }
-      makeRunnable(mainBacklog[mainBacklogStart])
-      mainBacklogStart += 1
-      if mainBacklogStart == mainBacklog.count {
-        mainBacklog.removeAll(keepingCapacity: true)
-        mainBacklogStart = 0
-      }
-    }
-
-    /// Main-actor jobs held behind the runnable one, oldest first.
-    private var mainJobsBehind: ArraySlice<HeldJob> {
-      mainBacklog[mainBacklogStart...]
     }
 
     /// Whether the announced waits form a wait-for cycle.
@@ -548,15 +336,15 @@
       let trace = self.trace
       let (blocked, cycle, never, awaitingFinish) = ledger.analyze(label: { trace.label(ofTask: $0) })
       var report = DeadlockReport(
-        blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: localTaskIDs.count,
+        blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: tasks.count,
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
         itemsAwaitingFinish: awaitingFinish)
-      report.timersThatNeverFire = timers.count { $0.deadline == Self.never }
+      report.timersThatNeverFire = timers.neverFiring
       report.waitedForOutsideWork = outsideWaitSpent
       report.leakedContinuations = leakedContinuations
       report.outsideWork = outsideWork
       if blocked.isEmpty {
-        let taskCount = localTaskIDs.count
+        let taskCount = tasks.count
         let last = trace.lastEventOfEachTask(taskCount: taskCount)
         report.tasks = (1...max(taskCount, 1)).map { task in
           let what = last[task].map { "\($0.kind.summary) at step \($0.step)" } ?? "no event recorded"
@@ -575,35 +363,26 @@
     ) -> (leftovers: [HeldJob], result: RunResult) {
       let abandoned = outcome != .completed
       // The main actor's waiting jobs follow its runnable one, in their order.
-      let leftovers = abandoned ? [] : ready.liveEntries.map(\.held) + mainJobsBehind + timers.map(\.job)
+      let timerJobs = timers.removeAll()
+      let leftovers = abandoned ? [] : ready.liveEntries.map(\.held) + mainBacklog.waiting + timerJobs
       ready.removeAll()
-      mainBacklog = []
-      mainBacklogStart = 0
-      mainInReady = false
-      timers = []
+      mainBacklog = MainActorBacklog()
       var result = RunResult(
         outcome: outcome, choices: choices, trace: trace,
         virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
-      result.cancellations = cancellations
-      if let cancellationTargets {
-        result.reachedCancellationTargets = CancellationTargets(
-          includesChildrenOfRoot: cancellationTargets.includesChildrenOfRoot && reachedChildOfRoot,
-          names: reachedTargetNames)
-      }
+      result.cancellations = cancellation.made
+      result.reachedCancellationTargets = cancellation.reached
       result.admissions = admissions
-      result.timerDelays = timerDelays
+      result.timerDelays = timers.delays
       result.outsideWork = outsideWork
       result.fairFromChoice = fairFromChoice
-      actorWork.resolve { localTaskIDs[$0] }
+      let tasks = self.tasks
+      actorWork.resolve { tasks.knownID(of: $0) }
       result.actorWork = actorWork
       actorWork = ActorWork()
       trace = Trace()
       choices = ChoiceLog()
-      // The handles kept the targeted tasks alive for the run; the tasks go on (or stay
-      // abandoned) without them.
-      foundTargets = []
-      handles = [:]
-      cancellable = []
+      cancellation.releaseHandles()
       return (leftovers, result)
     }
   }

@@ -10,16 +10,16 @@
   struct TimerLimitsTests {
     @available(ExecutorHooks 1.0, *)
     @Test func deadlinesRoundUpAndSaturateAtNever() {
-      #expect(RunState.deadline(after: 0, from: 0) == 0)
-      #expect(RunState.deadline(after: 1, from: 0) == 1_000_000)
-      #expect(RunState.deadline(after: 1_000_000, from: 5_000_000) == 6_000_000)
-      #expect(RunState.deadline(after: .max, from: 0) == RunState.never)
-      #expect(RunState.deadline(after: .max - 1_000_000, from: 0) == 18_446_744_073_709_000_000)
-      #expect(RunState.deadline(after: 18_446_744_073_709_000_001, from: 0) == RunState.never)
-      #expect(RunState.deadline(after: 2_000_000, from: .max - 1_000_000) == RunState.never)
+      #expect(TimerQueue.deadline(after: 0, from: 0) == 0)
+      #expect(TimerQueue.deadline(after: 1, from: 0) == 1_000_000)
+      #expect(TimerQueue.deadline(after: 1_000_000, from: 5_000_000) == 6_000_000)
+      #expect(TimerQueue.deadline(after: .max, from: 0) == TimerQueue.never)
+      #expect(TimerQueue.deadline(after: .max - 1_000_000, from: 0) == 18_446_744_073_709_000_000)
+      #expect(TimerQueue.deadline(after: 18_446_744_073_709_000_001, from: 0) == TimerQueue.never)
+      #expect(TimerQueue.deadline(after: 2_000_000, from: .max - 1_000_000) == TimerQueue.never)
       // The last representable instant before the end is still a time.
       let last = UInt64.max / 1_000_000 * 1_000_000
-      #expect(RunState.deadline(after: last, from: 0) == last)
+      #expect(TimerQueue.deadline(after: last, from: 0) == last)
     }
 
     /// The "sleep until cancelled" idiom: a sleep of `.max` nanoseconds, then cancelled.

@@ -1,0 +1,217 @@
+#if compiler(>=6.3)
+  @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+  import AsyncQueue
+  internal import CQueueTestingRuntime
+  import Foundation
+  import Synchronization
+
+  // The driver's loop: one run, step by step, from the root task's first job to its outcome.
+  @available(ExecutorHooks 1.0, *)
+  extension RunDriver {
+    /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
+    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
+    ///
+    /// Series hand strategies over as existentials, so this is entered unspecialized; the
+    /// attributes make an optimized build check once per run for the library's own strategies and
+    /// go on in a copy specialized for it, where the per-step `choose` is a direct call.
+    @_specialize(where Strategy == SeededRandomStrategy)
+    @_specialize(where Strategy == PCTStrategy)
+    @_specialize(where Strategy == PortfolioRandomStrategy)
+    @_specialize(where Strategy == ReplayStrategy)
+    @_specialize(where Strategy == BoundedExhaustiveStrategy)
+    @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
+    @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
+    func drive<Strategy: ScheduleStrategy>(
+      strategy: inout Strategy,
+      policy: HopPolicy,
+      stepBudget: Int,
+      outsideWakeUpTimeout: Duration,
+      outsideWorkTimeout: Duration,
+      targets: CancellationTargets?,
+      rootJob: RunState.CapturedJob?,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
+      // A watcher may sample this thread's stack to name what a stuck job waits in.
+      let samplesWereBlocked = qt_allow_stack_samples()
+      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+      // Work this thread hands to Dispatch during the run is counted until it has run (see
+      // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
+      qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed), Self.wakeDriver)
+      // What the runtime says about continuations dropped without a resume, while the run goes on.
+      qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed), Self.wakeDriver)
+      defer {
+        qt_watch_leaked_continuations(false, nil)
+        qt_track_dispatch_work(false, nil)
+        qt_restore_stack_samples(samplesWereBlocked)
+      }
+      condition.lock()
+      mailbox.begin()
+      hasDeliveries.store(false, ordering: .relaxed)
+      driverThread.store(Self.threadID(), ordering: .relaxed)
+      condition.unlock()
+      statePointer.pointee.begin(
+        cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout,
+        replayedTimerDelays: strategy.replayedTimerDelays ?? [])
+      driverOuterTaskID = Self.currentTask()?.id ?? 0
+      var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
+
+      // Enqueued from the driver thread while the run is active: captured as the root task. Not
+      // detached, so that the body sees the caller's task-local values (Swift Testing's current
+      // test and issue handlers among them).
+      //
+      // The root prefers the harness's task executor, and its structured children inherit the
+      // preference: the runtime then never continues such a task inline when it leaves an actor
+      // (`swift_task_switch` only takes its fast path when the running context has no task
+      // executor, and a default actor's drain takes the drained task's preference as its own),
+      // so that hop becomes a job the strategy orders. See ``RunResult/inlineHopTasks`` for
+      // tasks without the preference.
+      if let rootJob {
+        driverCaptures.pointee.append(rootJob)
+      } else {
+        Self.makeRoot(policy: policy, body)
+      }
+      // Targets by name are learned at deferred hops too.
+      if targets?.names.isEmpty == false { qt_observe_deferred_hops(Self.noteHoppingTarget) }
+      defer { qt_observe_deferred_hops(nil) }
+      // Jobs of the default executor run with the harness's task executor as the running
+      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
+      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
+      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
+      // them on the generic executor, which allows that switch.
+      let jobsOnTaskExecutor = policy.schedulesEveryHop
+
+      let executors = RunExecutors()
+      var outcome = RunResult.Outcome.completed
+      loop: while true {
+        holdDriverCaptures()
+        if replay?.isDue(atStep: statePointer.pointee.steps) == true {
+          condition.lock()
+          admitReplayedAdmissions(&replay!, waitingUpTo: outsideWakeUpTimeout)
+          condition.unlock()
+        }
+        if hasDeliveries.load(ordering: .relaxed) {
+          condition.lock()
+          collectDeliveries(replaying: replay, quiescent: false)
+          condition.unlock()
+        }
+        let step: RunState.Step
+        if !statePointer.pointee.ready.isEmpty {
+          // Something is runnable: the decision needs nothing from the mailbox.
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy, stepBudget: stepBudget, outsideWakeUpExpected: false)
+        } else {
+          // Nothing is runnable: what other threads may bring decides between waiting for it,
+          // moving virtual time on, and ending the run.
+          condition.lock()
+          collectDeliveries(replaying: replay, quiescent: true)
+          if let leaked = Self.leakedContinuations() { statePointer.pointee.leakedContinuations = leaked }
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy, stepBudget: stepBudget,
+            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
+            outsideWorkPending: qt_outstanding_dispatch_work() > 0,
+            outsideThreadsWoken: qt_threads_woken_by_run() > 0)
+          mailbox.virtualTime = statePointer.pointee.now
+          if case .waitForOutsideWakeUp = step {
+            // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
+            // a deadlock.
+            let (seconds, attoseconds) = outsideWakeUpTimeout.components
+            let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+            if !condition.wait(until: limit) && !mailbox.hasNews {
+              outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
+              condition.unlock()
+              break loop
+            }
+          }
+          condition.unlock()
+        }
+        switch step {
+        case .run(let next):
+          driverJobCount &+= 1
+          runningTask.store(next.task, ordering: .relaxed)
+          // The step the trace gives the job (the state has counted it already).
+          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
+          jobsStarted.store(driverJobCount, ordering: .relaxed)
+          let step = statePointer.pointee.steps
+          // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
+          var drains = false
+          if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
+            drains = statePointer.pointee.actorWork.drainStarts(
+              job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
+          }
+          if next.isMain {
+            next.job.runSynchronously(on: executors.main)
+          } else if jobsOnTaskExecutor {
+            next.job.runSynchronously(on: executors.task)
+          } else {
+            next.job.runSynchronously(on: executors.generic)
+          }
+          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
+          if drains { statePointer.pointee.actorWork.drainEnds() }
+          jobsFinished.store(driverJobCount, ordering: .relaxed)
+          if let hook = qt_unhonoured_executor_hook() {
+            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))
+            break loop
+          }
+          // The caller gave up on this run while the job ran (see `runWatched`): whatever the
+          // run holds stays abandoned.
+          if abandoning.load(ordering: .relaxed) {
+            outcome = .stuck(
+              StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil))
+            break loop
+          }
+        case .cancel(let task):
+          // Between jobs, on the driver thread: the cancellation handlers run here, and what
+          // they wake is captured like any job the driver's own code enqueues.
+          task.cancel()
+        case .waitForOutsideWakeUp:
+          continue loop
+        case .waitForOutsideWork(let limit, let whilePending):
+          // Bounded in real time; whatever comes is admitted at the next step, and if nothing
+          // does, the next decision moves virtual time on or reports the deadlock.
+          condition.lock()
+          let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+          while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
+            && Self.leakedContinuations() == nil && condition.wait(until: deadline)
+          {}
+          if mailbox.hasNews {
+            hasDeliveries.store(true, ordering: .relaxed)
+          } else {
+            statePointer.pointee.outsideWaitSpent = limit
+          }
+          condition.unlock()
+        case .end(let end):
+          outcome = end
+          break loop
+        }
+      }
+      holdDriverCaptures()
+      condition.lock()
+      driverThread.store(0, ordering: .relaxed)
+      let undelivered = mailbox.end(completed: outcome == .completed)
+      condition.unlock()
+      // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
+      // handed back if it completed (`undelivered` is empty otherwise).
+      for delivery in undelivered { statePointer.pointee.hold(delivery) }
+      var (leftovers, result) = statePointer.pointee.end(
+        outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
+      result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
+      result.outsideWork.threadsStarted = qt_threads_started_by_run()
+      result.outsideWork.threadsWoken = qt_threads_woken_by_run()
+      for held in leftovers {
+        if held.isMain {
+          HarnessMainExecutor.forward(held.job)
+        } else {
+          PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(held.job))
+        }
+      }
+      if abandoning.load(ordering: .relaxed) {
+        // The abandoned run's job returned at last: the next run may start.
+        condition.lock()
+        abandonedJob = nil
+        abandoning.store(false, ordering: .relaxed)
+        condition.unlock()
+      }
+      return result
+    }
+  }
+#endif
