@@ -198,7 +198,8 @@ enum RunCommand: FuzzCommand {
       seed: try reader.seed("--seed"),
       strategy: try reader.choice("--strategy", default: ScenarioRunner.StrategyKind.random),
       implementation: try reader.choice("--queue-impl", default: QueueImplementation.real),
-      stepBudget: try reader.integer("--step-budget", default: 100_000, range: 1...100_000_000),
+      stepBudget: try reader.integer(
+        "--step-budget", default: ControlledExecutor.defaultStepBudget, range: 1...100_000_000),
       checkDeterminism: reader.flags.contains("--check-determinism"))
   }
 }

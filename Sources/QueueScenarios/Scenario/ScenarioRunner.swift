@@ -45,7 +45,8 @@
       /// Creates options.
       public init(
         schedules: Int = 100, seed: UInt64 = 0, strategy: StrategyKind = .random,
-        implementation: QueueImplementation = .real, stepBudget: Int = 100_000, checkDeterminism: Bool = false
+        implementation: QueueImplementation = .real, stepBudget: Int = ControlledExecutor.defaultStepBudget,
+        checkDeterminism: Bool = false
       ) {
         self.schedules = schedules
         self.seed = seed
@@ -81,7 +82,7 @@
     @available(ExecutorHooks 1.0, *)
     public static func runOnce(
       _ scenario: Scenario, implementation: QueueImplementation = .real,
-      strategy: some ScheduleStrategy & Sendable, stepBudget: Int = 100_000
+      strategy: some ScheduleStrategy & Sendable, stepBudget: Int = ControlledExecutor.defaultStepBudget
     ) -> (RunResult, [OrderingEvent]) {
       let execution = ScenarioExecution(scenario: scenario, implementation: implementation)
       // A scenario's code is all Swift concurrency the harness controls: nothing comes from

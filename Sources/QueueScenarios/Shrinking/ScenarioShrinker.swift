@@ -107,7 +107,7 @@
       let shrunk = current.scenario
       let options = self.options
       var lastProblem: ScheduleFailure.Problem?
-      if let reduced = ScheduleReducer(maxRuns: 100, timeLimit: .seconds(5)).reduce(
+      if let reduced = ScheduleReducer().reduce(
         current.run,
         runAndJudge: { strategy in
           let (run, problem) = ScenarioRunner.check(shrunk, strategy: strategy, options: options)

@@ -63,7 +63,8 @@
     /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
     /// of depths 1 to 3 in turn), with no cancellation choices.
     public init(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = ControlledExecutor.defaultStepBudget,
+      cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
       reducing: ScheduleReducer? = ScheduleReducer(),

@@ -278,7 +278,8 @@
     ///     reported (see <doc:ReadingAFailure>); by default at most 100 runs and 5 seconds; nil
     ///     reports the schedule as the series found it.
     public static func controlledScheduling(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = 100_000, cancelling: CancellationTargets? = nil,
+      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = ControlledExecutor.defaultStepBudget,
+      cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
       reducing: ScheduleReducer? = ScheduleReducer()

@@ -25,8 +25,9 @@
   /// - Requires the Swift 6.3 runtime's executor-factory SPI (`#if compiler(>=6.3)`); built with
   ///   an older compiler, this module offers strategies, schedules and traces but no executor.
   public enum ControlledExecutor {
-    /// The most jobs a run executes before it stops with ``RunResult/Outcome/stepBudgetExceeded(steps:)``.
-    public static let defaultStepBudget = 1_000_000
+    /// The most jobs a run executes before it stops with ``RunResult/Outcome/stepBudgetExceeded(steps:)``:
+    /// the one default of every run, series, trait and scenario (100,000).
+    public static let defaultStepBudget = 100_000
 
     /// How long, in real time, a run waits for a declared outside wake-up before it ends with
     /// ``RunResult/Outcome/outsideWakeUpNeverCame(_:)``.
