@@ -7,14 +7,17 @@
   /// registry and the cancellation targets, each tested on its own.
   @Suite("Run sub-states", .timeLimit(.minutes(5)), .hangGuard)
   struct RunSubStateTests {
+    @available(ExecutorHooks 1.0, *)
     static func job(_ number: Int, task: Int = 1, source: Trace.Event.Source = .timer) -> HeldJob {
       HeldJob(job: StandInJob.make(number), task: task, source: source)
     }
 
+    @available(ExecutorHooks 1.0, *)
     static func numbers(_ jobs: [HeldJob]) -> [Int] { jobs.map { StandInJob.number(of: $0.job) } }
 
     /// Against a plain list: timers fire earliest deadline first, and timers due together in the
     /// order they were set, over random delays (many of them equal).
+    @available(ExecutorHooks 1.0, *)
     @Test(arguments: 0..<20)
     func timersFireByDeadlineThenInTheOrderSet(seed: UInt64) {
       var dice = SplitMix64(seed: seed)
@@ -42,6 +45,7 @@
       #expect(timers.delays.count == number)
     }
 
+    @available(ExecutorHooks 1.0, *)
     @Test func timersTakeReplayedDelaysThenMeasureAndNeverFirePastTheEnd() {
       var timers = TimerQueue(replayedDelays: [30, nil])
       timers.set(Self.job(1), measured: 5, now: 0)
@@ -57,6 +61,7 @@
     }
 
     /// Only the oldest main-actor job is runnable; each that runs makes the next one runnable.
+    @available(ExecutorHooks 1.0, *)
     @Test func theMainActorsJobsBecomeRunnableOneAtATimeInOrder() {
       var backlog = MainActorBacklog()
       #expect(backlog.arrive(Self.job(1, source: .main)).map { StandInJob.number(of: $0.job) } == 1)
@@ -72,6 +77,7 @@
 
     /// Run-local ids are 1, 2, … in order of first sight, the first task is the root, and the
     /// cache in front of the table never mixes up two tasks that share a slot.
+    @available(ExecutorHooks 1.0, *)
     @Test func tasksAreNumberedInOrderOfFirstSight() {
       var tasks = TaskRegistry()
       #expect(tasks.localID(of: 0) == 0)
@@ -89,6 +95,7 @@
 
     /// A target becomes cancellable once the run knows the task, once; the strategy's pick is
     /// recorded; the reached targets say which names and whether a child of the root was reached.
+    @available(ExecutorHooks 1.0, *)
     @Test func cancellationTargetsBecomeCancellableOnceKnown() {
       var state = CancellationState(targets: CancellationTargets(includesChildrenOfRoot: true, names: ["waiter"]))
       #expect(state.targets(name: "waiter") && !state.targets(name: "other"))
