@@ -198,21 +198,43 @@
       let report = ControlledScheduling(
         .portfolio(1000, seed: 3), cancelling: .childrenOfRoot, outsideWorkTimeout: .zero
       )
-      .runSeries(
-        {
-          let registry = RequestRegistry(forgetsCancellation: true)
-          let door = CountingActor()
-          let waiter = Task(name: "waiter") {
-            await door.incrementAndCheck(1)
-            await registry.request()
-          }
-          let responder = Task { await registry.answer() }
-          await waiter.value
-          await responder.value
-        }, failureCount: nil)
+      .runSeries(Self.waiterBehindADoor(forgetsCancellation: true), failureCount: nil)
       let failure = try #require(report.failure)
       let message = failure.message()
       #expect(message.contains("'waiter' cancelled at step"), "\(message)")
+    }
+
+    /// A request in a task named "waiter" that visits another actor first, and a responder.
+    static func waiterBehindADoor(forgetsCancellation: Bool) -> @Sendable () async -> Void {
+      {
+        let registry = RequestRegistry(forgetsCancellation: forgetsCancellation)
+        let door = CountingActor()
+        let waiter = Task(name: "waiter") {
+          await door.incrementAndCheck(1)
+          await registry.request()
+        }
+        let responder = Task { await registry.answer() }
+        await waiter.value
+        await responder.value
+      }
+    }
+
+    /// The series reached the waiter, and failed as the deadlock a forgotten cancellation leaves,
+    /// naming the waiter's cancellation.
+    static func expectDeadlockAfterCancellingTheWaiter(
+      _ report: ControlledScheduling.Report, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      #expect(
+        report.unreachedCancellationTargets.isEmpty, "\(report.unreachedCancellationTargets)",
+        sourceLocation: sourceLocation)
+      let failure = try #require(report.failure, sourceLocation: sourceLocation)
+      guard case .deadlocked = failure.problem else {
+        Issue.record("expected a deadlock, got \(failure.problem)", sourceLocation: sourceLocation)
+        return
+      }
+      #expect(
+        failure.message().contains("'waiter' cancelled at step"), "\(failure.message())",
+        sourceLocation: sourceLocation)
     }
 
     /// A task named "waiter" that hops to an actor, then asks the registry to store its
@@ -224,29 +246,13 @@
     static func waiterBehindAnActorHop(forgetsCancellation: Bool) -> ControlledScheduling.Report {
       ControlledScheduling(.portfolio(1000, seed: 3), cancelling: .named("waiter"), outsideWorkTimeout: .zero)
         .runSeries(
-          {
-            let registry = RequestRegistry(forgetsCancellation: forgetsCancellation)
-            let door = CountingActor()
-            let waiter = Task(name: "waiter") {
-              await door.incrementAndCheck(1)
-              await registry.request()
-            }
-            let responder = Task { await registry.answer() }
-            await waiter.value
-            await responder.value
-          }, failureCount: nil)
+          Self.waiterBehindADoor(forgetsCancellation: forgetsCancellation), failureCount: nil)
     }
 
     @available(ExecutorHooks 1.0, *)
     @Test func aNamedTargetBehindAnActorHopIsCancelledInItsWindow() throws {
       let report = Self.waiterBehindAnActorHop(forgetsCancellation: true)
-      #expect(report.unreachedCancellationTargets.isEmpty, "\(report.unreachedCancellationTargets)")
-      let failure = try #require(report.failure)
-      guard case .deadlocked = failure.problem else {
-        Issue.record("expected a deadlock, got \(failure.problem)")
-        return
-      }
-      #expect(failure.message().contains("'waiter' cancelled at step"), "\(failure.message())")
+      try Self.expectDeadlockAfterCancellingTheWaiter(report)
       // The fixed registry passes the whole series.
       let fixed = Self.waiterBehindAnActorHop(forgetsCancellation: false)
       #expect(fixed.failure == nil)
@@ -282,13 +288,7 @@
     @available(ExecutorHooks 1.0, *)
     @Test func aNamedTargetThatHopsStraightOntoAnActorIsCancelledBeforeItArrives() throws {
       let report = Self.waiterHoppingStraightOntoAGate(checksCancellation: false)
-      #expect(report.unreachedCancellationTargets.isEmpty, "\(report.unreachedCancellationTargets)")
-      let failure = try #require(report.failure)
-      guard case .deadlocked = failure.problem else {
-        Issue.record("expected a deadlock, got \(failure.problem)")
-        return
-      }
-      #expect(failure.message().contains("'waiter' cancelled at step"), "\(failure.message())")
+      try Self.expectDeadlockAfterCancellingTheWaiter(report)
       let fixed = Self.waiterHoppingStraightOntoAGate(checksCancellation: true)
       #expect(fixed.failure == nil)
       #expect(fixed.unreachedCancellationTargets.isEmpty)
