@@ -20,8 +20,18 @@
 
     /// The harness's task executor for tasks a queue creates under a controlled run (on its
     /// driver thread), so that their actor hops are scheduling points; nil elsewhere.
+    ///
+    /// Why the queues' tasks take another shape under a run than the one they ship with (started
+    /// on their actor): the test binary's own `swift_task_create` gives most tasks made in a run
+    /// the harness's preference (see `TaskCreation.c`), and `Task(on:)`'s shipping shape is then
+    /// scheduled as it is. But an `ActorQueue` item starts through `Task.immediate`, whose task the
+    /// concurrency runtime creates inside itself, where that definition is never called; and a
+    /// statically linked binary (queue-fuzz's) calls the runtime's own. Without the preference
+    /// named here, those tasks would leave actors inline and their hops would be no choices.
+    /// `HopSchedulingTests` runs the shipping shape under the harness and shows both.
     var taskExecutorForNewTasks: (any TaskExecutor)? {
-      RunDriver.shared.isDriverThread ? HarnessTaskExecutor.shared : nil
+      RunDriver.shared.isDriverThread && !RunDriver.queueTasksKeepTheirShape.load(ordering: .relaxed)
+        ? HarnessTaskExecutor.shared : nil
     }
   }
 #endif

@@ -61,6 +61,12 @@
     /// in tests that show what happens without it (a mutation check); never a user option.
     @TaskLocal static var newTasksPreferHarness = true
 
+    /// Whether the queues' tasks keep the shape they ship with inside runs (see
+    /// ``HarnessQueueObserver/taskExecutorForNewTasks``). Process-wide, as a queue's drainer is a
+    /// detached task that no task-local reaches: set only by the test that shows why they do not,
+    /// in a process of its own; never a user option.
+    static let queueTasksKeepTheirShape = Atomic<Bool>(false)
+
     /// Whether runs count the work they hand to Dispatch (see `DispatchTracking.c`). Always true
     /// but in the test that shows what happens without it (a mutation check, in a process of its
     /// own); never a user option.

@@ -1,5 +1,6 @@
 #if compiler(>=6.3)
   import AsyncQueue
+  import Foundation
   import Synchronization
   import Testing
 
@@ -398,6 +399,50 @@
       #expect(result.everyHopWasAChoice)
     }
 
+    /// The shape the queues' tasks ship with, run under the harness (see
+    /// `HarnessQueueObserver.taskExecutorForNewTasks`), in a process of its own: `Task(on:)`, from
+    /// nonisolated code and from an actor, still gets the harness's preference from the test
+    /// binary's task creation, so its hops are choices and the queue's order holds on every
+    /// schedule; an `ActorQueue` item, started through `Task.immediate` inside the runtime, does
+    /// not, and the run reports its task as one that may hop inline. That item is why the queues
+    /// take the observer's preference under a run.
+    @available(ExecutorHooks 1.0, *)
+    @Test func theShippingShapeUnderTheHarness() async throws {
+      try #require(Self.interposeProbe(), "a task made in a run prefers the harness's executor")
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.queueTasksKeepTheirShape.store(true, ordering: .relaxed)
+        let result = ControlledExecutor.runBlocking(seed: 1) {
+          let queue = FIFOQueue()
+          let onQueue = await Task(on: queue) { currentTaskHasPreference() }.value
+          TraceRecorder.mark("Task(on:): \(onQueue)")
+          let fromActor = await ShapeProbe().start(on: queue).value
+          TraceRecorder.mark("Task(on:) from an actor: \(fromActor)")
+          let visits = QueuedVisits()
+          visits.queue.enqueue { _ in TraceRecorder.mark("ActorQueue item: \(currentTaskHasPreference())") }
+          await visits.queue.enqueueAndWait { _ in }
+        }
+        let marks = result.trace.events.compactMap { if case .mark(let text) = $0.kind { text } else { nil } }
+        print("marks: \(marks.joined(separator: ", ")); every hop a choice: \(result.everyHopWasAChoice)")
+        var inOrder = 0
+        for seed in UInt64(1)...30 {
+          let ordered = ControlledExecutor.runBlocking(seed: seed) {
+            let queue = FIFOQueue()
+            let log = ArrivalLog()
+            let tasks = (0..<4).map { item in Task(on: queue) { await log.append("\(item)") } }
+            for task in tasks { await task.value }
+            TraceRecorder.mark(await log.entries.joined())
+          }
+          if HopSchedulingTests.leavesMark(ordered, "0123") { inOrder += 1 }
+        }
+        print("in order: \(inOrder) of 30")
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("Task(on:): true, Task(on:) from an actor: true"), "\(output)")
+      #expect(output.contains("ActorQueue item: false; every hop a choice: false"), "\(output)")
+      #expect(output.contains("in order: 30 of 30"), "\(output)")
+    }
+
     /// `Task.sleep`'s own timer task only resumes the sleeper: it is not reported.
     @available(ExecutorHooks 1.0, *)
     @Test func sleepingNextToAnActorKeepsEveryHopAChoice() {
@@ -654,5 +699,12 @@
   actor ArrivalLog {
     private(set) var entries: [String] = []
     func append(_ entry: String) { entries.append(entry) }
+  }
+
+  /// Starts a `Task(on:)` from an actor, as the queue's shipping shape does (on its caller's actor).
+  actor ShapeProbe {
+    func start(on queue: FIFOQueue) -> Task<Bool, Never> {
+      Task(on: queue) { currentTaskHasPreference() }
+    }
   }
 #endif
