@@ -14,7 +14,7 @@
     private(set) var tasks = TaskRegistry()
     /// The jobs the strategy may choose from, in the order they became runnable. Holds at most
     /// one main-actor job: the oldest (see ``MainActorBacklog``).
-    private(set) var ready = ReadyQueue()
+    private(set) var ready: ReadyQueue
     /// Main-actor jobs behind the one in `ready` (see ``MainActorBacklog``).
     private var mainBacklog = MainActorBacklog()
     /// The run's timers, and the delay each took.
@@ -55,8 +55,6 @@
     /// them (see ``DeadlockReport/leakedContinuations``), set by the driver when it has any.
     var leakedContinuations: [String] = []
 
-    /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
-    /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
     /// The run-local id of the task whose job ran last (0 before the first job).
     private(set) var lastRanTask = 0
     /// The job that goes on with what the last step ran, once it is held (see `hold`).
@@ -69,34 +67,32 @@
     /// How many tasks the run knew when it chose its last job.
     private var tasksKnownAtLastStep = 0
 
+    /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
+    /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
     mutating func begin(
       cancellationTargets: CancellationTargets? = nil, outsideWorkTimeout: Duration = .zero,
       replayedTimerDelays: [UInt64?] = []
     ) {
-      cancellation = CancellationState(targets: cancellationTargets)
-      lastRanTask = 0
-      continuation = nil
-      continuationSequence = nil
-      lastRanYield = false
-      tasksKnownAtLastStep = 0
-      self.outsideWorkTimeout = outsideWorkTimeout
-      outsideWork = OutsideWork()
-      admissions = []
-      outsideWaitSpent = nil
-      leakedContinuations = []
-      heldActorDrain = false
-      tasks = TaskRegistry()
+      // Every part of the state made anew, so nothing of an earlier run (nor a field added
+      // later and forgotten here) survives into this one; only the run's number goes on, and the
+      // ready queue, emptied, keeps its buffers (it owns them by hand: a queue made here and
+      // dropped would leak them).
       ready.removeAll()
-      mainBacklog = MainActorBacklog()
+      self = RunState(
+        ready: ready, generation: generation &+ 1, cancellationTargets: cancellationTargets,
+        outsideWorkTimeout: outsideWorkTimeout, replayedTimerDelays: replayedTimerDelays)
+    }
+
+    /// A state with no run in it; `begin` starts each run from one.
+    init(
+      ready: ReadyQueue = ReadyQueue(), generation: UInt64 = 0, cancellationTargets: CancellationTargets? = nil,
+      outsideWorkTimeout: Duration = .zero, replayedTimerDelays: [UInt64?] = []
+    ) {
+      self.ready = ready
+      self.generation = generation
+      cancellation = CancellationState(targets: cancellationTargets)
+      self.outsideWorkTimeout = outsideWorkTimeout
       timers = TimerQueue(replayedDelays: replayedTimerDelays)
-      now = 0
-      rootDone = false
-      trace = Trace()
-      actorWork = ActorWork()
-      steps = 0
-      ledger = WaitLedger()
-      generation &+= 1
-      choices = ChoiceLog()
     }
 
     /// Holds a captured job; see ``hold(_:taskID:source:)``.
