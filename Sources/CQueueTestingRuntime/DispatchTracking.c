@@ -270,7 +270,9 @@ static void findWake(void) {
 }
 
 static inline void noteWake(void) {
-  __atomic_store_n(&wakeReached, 1, __ATOMIC_RELAXED);
+  // Every thread of the process signals conditions: stored once, not on every call, so that the
+  // word's cache line is not written back and forth between them.
+  if (!__atomic_load_n(&wakeReached, __ATOMIC_RELAXED)) __atomic_store_n(&wakeReached, 1, __ATOMIC_RELAXED);
   if (tracking && !insideDispatch) __atomic_add_fetch(&threadsWoken, 1, __ATOMIC_RELAXED);
 }
 

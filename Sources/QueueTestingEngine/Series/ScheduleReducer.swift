@@ -75,13 +75,16 @@ public struct ScheduleReducer: Sendable, Equatable {
       budgetExhausted: false)
     guard !originalPreemptions.isEmpty else { return verified(best) }
     func withinBudget() -> Bool { runs < maxRuns && clock.now < deadline }
-    func tryKeeping(_ kept: Set<Int>) -> Bool {
-      let (run, preemptions, same, _) = attempt(
-        PreemptionGuidedStrategy(guide: guide, keptPreemptions: kept, timerDelays: schedule.timerDelays))
-      guard same, preemptions.count < best.preemptions.count else { return false }
-      best.run = run
-      best.preemptions = preemptions
+    // Keeps a candidate's run if it failed the same way with fewer preemptions than the best.
+    func keepIfFewer(_ candidate: (run: RunResult, preemptions: [Preemption], same: Bool, chosen: [Int])) -> Bool {
+      guard candidate.same, candidate.preemptions.count < best.preemptions.count else { return false }
+      best.run = candidate.run
+      best.preemptions = candidate.preemptions
       return true
+    }
+    func tryKeeping(_ kept: Set<Int>) -> Bool {
+      keepIfFewer(
+        attempt(PreemptionGuidedStrategy(guide: guide, keptPreemptions: kept, timerDelays: schedule.timerDelays)))
     }
     if withinBudget(), tryKeeping([]) { return verified(best) }
     // Then one preemption, at each point of the run that has none in turn (a search of bound
@@ -90,15 +93,10 @@ public struct ScheduleReducer: Sendable, Equatable {
     if triesEachPreemptionAlone, originalPreemptions.count > 1 {
       var point = 0
       while withinBudget(), point < maxRuns / 2 {
-        let (run, preemptions, same, _) = attempt(
-          SinglePreemptionStrategy(point: point, timerDelays: schedule.timerDelays))
+        let candidate = attempt(SinglePreemptionStrategy(point: point, timerDelays: schedule.timerDelays))
         // No preemption made: the run had fewer points than this.
-        if preemptions.isEmpty { break }
-        if same, preemptions.count < best.preemptions.count {
-          best.run = run
-          best.preemptions = preemptions
-          return verified(best)
-        }
+        if candidate.1.isEmpty { break }
+        if keepIfFewer(candidate) { return verified(best) }
         point += 1
       }
     }
