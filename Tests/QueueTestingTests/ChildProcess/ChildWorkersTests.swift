@@ -1,6 +1,6 @@
 #if compiler(>=6.3) && !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+  import AsyncQueue
   import Foundation
-  import Synchronization
   import Testing
 
   @testable import QueueTesting
@@ -13,7 +13,8 @@
     /// A test that ends in a worker is reported while the worker still runs its other tests.
     @Test func aTestIsReportedWhenItEndsNotWhenItsWorkerDoes() async {
       let firstReported = DispatchSemaphore(value: 0)
-      let sawItInTime = Mutex(false)
+      // Locks TSan understands (see `LockedState`): the workers' threads write these.
+      let sawItInTime = LockedState(false)
       let workers = ChildWorkers(maxWorkers: 1) { batch, whileRunning in
         let tests = batch.map(\.testID)
         if tests.count == 2 {
@@ -146,7 +147,7 @@
     /// worker crashed under it is reported, and the tests its worker never reached go to a new
     /// worker.
     @Test func thePoolReusesWorkersAndRunsTheRestAfterACrash() async {
-      let batches = Mutex<[[String]]>([])
+      let batches = LockedState<[[String]]>([])
       let workers = ChildWorkers(maxWorkers: 2) { batch, whileRunning in
         let tests = batch.map(\.testID)
         batches.withLock { $0.append(tests) }
