@@ -92,8 +92,16 @@ MUTANTS = [
      "          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }\n",
      "",
      "swift test --filter ScheduleReduction"),
+    ("failure-identity-ignores-places", "Sources/QueueTestingEngine/Series/FailureIdentity.swift",
+     '      case .failuresRecorded: ["failures"] + locations',
+     '      case .failuresRecorded: ["failures"]',
+     "swift test --filter QueueTestingEngineTests"),
+    ("replay-reduced", "Sources/QueueTestingEngine/Series/SeriesRunner.swift",
+     "    if case .replay = series.kind { return failure }\n",
+     "",
+     "swift test --filter QueueTestingEngineTests"),
     # QueueTesting
-    ("require-reported-as-a-throw", "Sources/QueueTesting/Traits/ControlledScheduling.swift",
+    ("require-reported-as-a-throw", "Sources/QueueTesting/Scheduling/ControlledScheduling+Series.swift",
      "          } catch is ExpectationFailedError {\n"
      "            // A failing `#require`: its issue is recorded already, and is the schedule's failure.\n",
      "          } catch let error as ExpectationFailedError {\n            thrown.withLock { $0 = \"\\(error)\" }\n",

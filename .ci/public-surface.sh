@@ -60,14 +60,16 @@ let hidden5: ScenarioParser.Type? = nil
 let hidden6: (any QueueObserver)? = nil
 let hidden7: QueueObservation? = nil
 let hidden8: QueueDescription? = nil
-// The engine's own machinery, shared with queue-fuzz as package API: the series loop, the
-// reducer's strategies, the picture, the oracle behind expectQueueGuarantees.
+// The engine's own machinery, shared with queue-fuzz as package API: the series loop and its
+// notion of "fails the same way", the reducer's strategies, the picture, the oracle behind
+// expectQueueGuarantees.
 let hidden9: SeriesRunner? = nil
 let hidden10: PreemptionRecorder<SeededRandomStrategy>? = nil
 let hidden11: PreemptionGuidedStrategy? = nil
 let hidden12: TraceChart? = nil
 let hidden13: OrderingOracle.Type? = nil
 let hidden14: ActorWork? = nil
+let hidden15: FailureIdentity? = nil
 SWIFT
 status=0
 (cd "$work" && swift build > build.log 2>&1) || status=$?
@@ -75,7 +77,7 @@ test "$status" -ne 0 || { cat "$work/build.log"; echo "public-surface: a hidden 
 ! grep -q "Public.swift:[0-9]*:[0-9]*: error" "$work/build.log" \
   || { grep "error" "$work/build.log" | sort -u; echo "public-surface: a public name did not compile" >&2; exit 1; }
 for name in Scenario ScenarioRunner QueueImplementation ScenarioShrinker ScenarioParser QueueObserver QueueObservation \
-  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork; do
+  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork FailureIdentity; do
   grep -Eq "Hidden.swift:[0-9]+:[0-9]+: error: cannot find type '$name' in scope" "$work/build.log" \
     || { grep "error" "$work/build.log" | sort -u; echo "public-surface: '$name' is visible downstream" >&2; exit 1; }
 done

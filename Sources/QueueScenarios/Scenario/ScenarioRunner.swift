@@ -57,25 +57,29 @@
       }
     }
 
-    /// The result of running one scenario.
+    /// The result of running one scenario: what its series did (``SeriesReport``), with the
+    /// scenario, the options and the time it took.
     public struct Report: Sendable {
       /// The scenario.
       public var scenario: Scenario
       /// The options used.
       public var options: Options
-      /// Schedules run (up to and including a failing one).
-      public var schedulesRun: Int
-      /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
-      public var exhausted: Bool?
-      /// The first failure, if any.
-      public var failure: ScheduleFailure?
+      /// What the series did: the schedules run, the failure, the coverage.
+      public var series: SeriesReport
       /// Real time taken.
       public var elapsed: Duration
-      /// The tasks of the first run that could leave an actor without a scheduling point, named
-      /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
-      public var inlineHopTasks: [String] = []
+
+      /// Schedules run (up to and including a failing one).
+      public var schedulesRun: Int { series.schedulesRun }
+      /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
+      public var exhausted: Bool? { series.exhausted }
+      /// The first failure, if any.
+      public var failure: ScheduleFailure? { series.failure }
+      /// The tasks of the first run that could leave an actor without a scheduling point (see
+      /// ``SeriesReport/inlineHopTasks``).
+      public var inlineHopTasks: [String] { series.inlineHopTasks }
       /// Distinct interleavings among the schedules run, and how long since the last new one.
-      public var coverage = TraceCoverage()
+      public var coverage: TraceCoverage { series.coverage }
     }
 
     /// Runs `scenario` once under `strategy`; returns the run and the items' events.
@@ -149,15 +153,12 @@
     public static func run(_ scenario: Scenario, options: Options) -> Report {
       let clock = ContinuousClock()
       let start = clock.now
+      // Not reduced here: `queue-fuzz shrink` reduces a failure along with its scenario.
       let series = SeriesRunner(options.series, leadingSchedules: scenario.regressionSchedules).run { schedule in
-        check(scenario, strategy: schedule.strategy, options: options)
+        let (run, problem) = check(scenario, strategy: schedule.strategy, options: options)
+        return (run, SeriesRunner.Judgement(problem))
       }
-      var report = Report(
-        scenario: scenario, options: options, schedulesRun: series.schedulesRun, exhausted: series.exhausted,
-        failure: series.failure, elapsed: start.duration(to: clock.now))
-      report.inlineHopTasks = series.inlineHopTasks
-      report.coverage = series.coverage
-      return report
+      return Report(scenario: scenario, options: options, series: series, elapsed: start.duration(to: clock.now))
     }
   }
 #endif

@@ -107,12 +107,13 @@
       let shrunk = current.scenario
       let options = self.options
       var lastProblem: ScheduleFailure.Problem?
+      let identity = FailureIdentity(current.failure)
       if let reduced = ScheduleReducer().reduce(
         current.run,
         runAndJudge: { strategy in
           let (run, problem) = ScenarioRunner.check(shrunk, strategy: strategy, options: options)
           lastProblem = problem
-          return (run, problem?.includes(kept) == true)
+          return (run, problem.map { FailureIdentity($0) } == identity)
         }), let problem = lastProblem
       {
         // The reducer's last run replayed its result: `problem` is the result's.

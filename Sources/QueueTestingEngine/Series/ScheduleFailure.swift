@@ -54,6 +54,16 @@ public struct ScheduleFailure: Sendable {
       }
     }
 
+    /// Whether another run can follow one that failed this way in the same process: not after a
+    /// job was left running on an abandoned thread (``stuck(_:)``), nor after another tool's
+    /// executor hook took jobs (``foreignExecutorHook(_:)``): no other run could be the harness's.
+    package var allowsAnotherRun: Bool {
+      switch self {
+      case .stuck, .foreignExecutorHook: false
+      default: true
+      }
+    }
+
     /// The names of the guarantees `violations` break, sorted, each once.
     private static func brokenGuarantees(_ violations: [OrderingViolation]) -> [String] {
       Set(violations.compactMap(\.guarantee?.rawValue)).sorted()

@@ -1,46 +1,81 @@
-/// Runs a series of schedules, one controlled run each, and stops at the first that fails: the
-/// one loop behind the trait, the XCTest entry point and queue-fuzz.
+/// Runs a series of schedules, one controlled run each, stops at the first that fails, and
+/// reduces that one: the one loop behind the trait, the XCTest entry point and queue-fuzz.
 ///
 /// The caller runs each schedule (``run(_:)``'s closure gets the strategy to run it under) and
 /// judges it; the runner chooses the schedules, adds cancellation choices, keeps the coverage
-/// and the report, and knows when to stop.
+/// and the report, knows when to stop, and reduces the failing schedule to fewer preemptions
+/// (keeping a candidate only when it fails the same way, by ``FailureIdentity``).
 package struct SeriesRunner: Sendable {
   /// The schedules to run.
-  public var series: ScheduleSeries
+  package var series: ScheduleSeries
   /// Schedules replayed before the series, in order (a scenario's regression schedules).
-  public var leadingSchedules: [Schedule]
+  package var leadingSchedules: [Schedule]
   /// The tasks a schedule may cancel between jobs (nil: none). Random, PCT and portfolio
   /// members get cancellation choices; a replay repeats its schedule's own; an exhaustive search
   /// runs without them and then never claims to be exhausted.
-  public var cancelling: CancellationTargets?
+  package var cancelling: CancellationTargets?
   /// Stops the series, passing, once this many schedules in a row gave no new interleaving
   /// (nil: run every schedule).
-  public var stopAfterSchedulesWithoutNewInterleaving: Int?
+  package var stopAfterSchedulesWithoutNewInterleaving: Int?
+  /// How a failing schedule is reduced (nil: it is not). A replay is never reduced (it reports
+  /// the schedule given), nor a failure after which no other run can start
+  /// (``ScheduleFailure/Problem/allowsAnotherRun``).
+  package var reducing: ScheduleReducer?
 
   /// Creates a runner.
-  public init(
+  package init(
     _ series: ScheduleSeries, leadingSchedules: [Schedule] = [], cancelling: CancellationTargets? = nil,
-    stopAfterSchedulesWithoutNewInterleaving: Int? = nil
+    stopAfterSchedulesWithoutNewInterleaving: Int? = nil, reducing: ScheduleReducer? = nil
   ) {
     self.series = series
     self.leadingSchedules = leadingSchedules
     self.cancelling = cancelling
     self.stopAfterSchedulesWithoutNewInterleaving = stopAfterSchedulesWithoutNewInterleaving
+    self.reducing = reducing
+  }
+
+  /// How the caller judged one run.
+  package struct Judgement: Sendable {
+    /// How it failed (nil: it passed).
+    package var problem: ScheduleFailure.Problem?
+    /// Where its failures were recorded (file:line:column, in order), part of its
+    /// ``FailureIdentity``.
+    package var recordedAt: [String]
+    /// Whether the body ended the series without failing (it cancelled its test): no more
+    /// schedules run, and the report has no failure.
+    package var endsSeries: Bool
+
+    /// A judgement: `problem` (nil: passed), recorded at `recordedAt`.
+    package init(_ problem: ScheduleFailure.Problem?, recordedAt: [String] = [], endsSeries: Bool = false) {
+      self.problem = problem
+      self.recordedAt = recordedAt
+      self.endsSeries = endsSeries
+    }
+
+    /// What makes this failure the failure it is (nil: it passed).
+    var identity: FailureIdentity? {
+      problem.map { FailureIdentity($0, recordedAt: recordedAt) }
+    }
   }
 
   /// What the closure of ``run(_:)`` gets for one schedule.
-  public struct ScheduleToRun {
-    /// The schedule's number in the series, from 1 (leading schedules first).
-    public let number: Int
+  package struct ScheduleToRun {
+    /// The schedule's number in the series, from 1 (leading schedules first); for a reduction's
+    /// candidate, the number of the schedule being reduced.
+    package let number: Int
     /// The strategy to run it under.
-    public let strategy: any ScheduleStrategy & Sendable
+    package let strategy: any ScheduleStrategy & Sendable
     /// The cancellation targets to pass to the run (nil: none).
-    public let cancelling: CancellationTargets?
+    package let cancelling: CancellationTargets?
+    /// Whether the run is a candidate of the reduction, not a schedule of the series: what it
+    /// records is compared with the failure's, and reported only if it becomes the result.
+    package let isReductionCandidate: Bool
   }
 
-  /// Runs the schedules on the calling thread; `runAndJudge` runs one and says how it failed
-  /// (nil: it passed).
-  public func run(_ runAndJudge: (ScheduleToRun) -> (RunResult, ScheduleFailure.Problem?)) -> SeriesReport {
+  /// Runs the schedules on the calling thread, then reduces the failing one; `runAndJudge` runs
+  /// one schedule and judges it. When a reduction found a result, the last run the closure made
+  /// replayed it: a caller that keeps what each run recorded holds the result's records then.
+  package func run(_ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement)) -> SeriesReport {
     var report = SeriesReport(schedulesRun: 0, exhausted: nil, failure: nil)
     let (runCancelling, wrapsStrategies): (CancellationTargets?, Bool) =
       switch series.kind {
@@ -50,11 +85,13 @@ package struct SeriesRunner: Sendable {
       }
     var expectedSteps = 100
     var reachedTargets: [CancellationTargets] = []
+    var failingIdentity: FailureIdentity?
     // One schedule: run, record, and say whether to go on.
     func runOne(_ strategy: any ScheduleStrategy & Sendable, cancelling: CancellationTargets?) -> (RunResult, Bool) {
       report.schedulesRun += 1
-      let (result, problem) = runAndJudge(
-        ScheduleToRun(number: report.schedulesRun, strategy: strategy, cancelling: cancelling))
+      let (result, judgement) = runAndJudge(
+        ScheduleToRun(
+          number: report.schedulesRun, strategy: strategy, cancelling: cancelling, isReductionCandidate: false))
       expectedSteps = max(result.steps, 1)
       if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
         report.inlineHopTasks = result.inlineHopTaskLabels
@@ -62,7 +99,8 @@ package struct SeriesRunner: Sendable {
       report.coverage.record(result.trace.hash)
       report.outsideWork.merge(result.outsideWork)
       if let reached = result.reachedCancellationTargets { reachedTargets.append(reached) }
-      guard let problem else {
+      if judgement.endsSeries { return (result, false) }
+      guard let problem = judgement.problem else {
         // A cancelled caller (a test past its time limit) wants no more schedules.
         if Task.isCancelled {
           report.stoppedByTaskCancellation = true
@@ -77,6 +115,7 @@ package struct SeriesRunner: Sendable {
       var failure = ScheduleFailure(problem: problem, scheduleNumber: report.schedulesRun, series: series, run: result)
       failure.coverage = report.coverage
       report.failure = failure
+      failingIdentity = judgement.identity
       return (result, false)
     }
     for schedule in leadingSchedules {
@@ -102,7 +141,37 @@ package struct SeriesRunner: Sendable {
     // Only an exhaustive series answers `exhausted`; with targets it ran without cancellations.
     // (The search itself already refuses the claim when a run did work outside the harness.)
     report.exhausted = exhausted != nil && cancelling != nil ? false : exhausted
+    if let failure = report.failure, let identity = failingIdentity {
+      report.failure = reduced(failure, identity: identity, runAndJudge)
+    }
     return report
+  }
+
+  /// `failure` reduced to fewer preemptions, when ``reducing`` allows it and finds a result.
+  private func reduced(
+    _ failure: ScheduleFailure, identity: FailureIdentity, _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement)
+  ) -> ScheduleFailure {
+    guard let reducing, failure.problem.allowsAnotherRun else { return failure }
+    if case .replay = series.kind { return failure }
+    var lastProblem: ScheduleFailure.Problem?
+    let result = reducing.reduce(failure.run) { strategy in
+      let (run, judgement) = runAndJudge(
+        ScheduleToRun(number: failure.scheduleNumber, strategy: strategy, cancelling: nil, isReductionCandidate: true))
+      lastProblem = judgement.problem
+      return (run, judgement.identity == identity)
+    }
+    guard let result else { return failure }
+    var reduced = failure
+    reduced.run = result.run
+    // The reducer's last run replayed the result: its problem (a deadlock's report, with the
+    // reduced run's steps and tasks) is the one the schedule gives again.
+    if let lastProblem { reduced.problem = lastProblem }
+    // Which strategy found the failure is the series' story, not the reduction's.
+    reduced.run.strategySummary = failure.run.strategySummary
+    reduced.reduction = ScheduleFailure.Reduction(
+      preemptions: result.preemptions, originalPreemptions: result.originalPreemptions,
+      originalSchedule: failure.run.schedule, runs: result.runs, budgetExhausted: result.budgetExhausted)
+    return reduced
   }
 
   /// `base` with cancellation choices (opens the existential for ``CancellingStrategy``).

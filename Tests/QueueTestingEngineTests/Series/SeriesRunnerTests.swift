@@ -1,4 +1,5 @@
 #if compiler(>=6.3)
+  import AsyncQueue
   import QueueTestingEngine
   import Testing
   import QueueWorkloads
@@ -9,11 +10,41 @@
     @available(ExecutorHooks 1.0, *)
     static func runTrivially(
       _ schedule: SeriesRunner.ScheduleToRun, fails: Bool
-    ) -> (RunResult, ScheduleFailure.Problem?) {
+    ) -> (RunResult, SeriesRunner.Judgement) {
       let result = ControlledExecutor.runBlocking(strategy: schedule.strategy, stepBudget: 1_000) {
         await Task.yield()
       }
-      return (result, fails ? .failuresRecorded(1) : nil)
+      return (result, SeriesRunner.Judgement(fails ? .failuresRecorded(1) : nil))
+    }
+
+    /// A count that two tasks each read and then write back one more, each a hop onto the
+    /// actor: an update is lost when one task is switched away from between its read and its
+    /// write, while it could have gone on (one preemption).
+    actor RacyCount {
+      private(set) var value = 0
+      func set(_ newValue: Int) { value = newValue }
+    }
+
+    /// Runs the lost update under `schedule`; it fails (recorded at `location`) when an update
+    /// was lost.
+    @available(ExecutorHooks 1.0, *)
+    static func runLostUpdate(
+      _ strategy: any ScheduleStrategy & Sendable, location: String = "here"
+    ) -> (RunResult, SeriesRunner.Judgement) {
+      let count = RacyCount()
+      let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: 1_000) {
+        await withTaskGroup(of: Void.self) { group in
+          for _ in 0..<2 {
+            group.addTask {
+              let read = await count.value
+              await count.set(read + 1)
+            }
+          }
+        }
+        if await count.value != 2 { TraceRecorder.mark("lost") }
+      }
+      let lost = result.trace.events.contains { if case .mark("lost") = $0.kind { true } else { false } }
+      return (result, SeriesRunner.Judgement(lost ? .failuresRecorded(1) : nil, recordedAt: lost ? [location] : []))
     }
 
     /// Leading schedules run first, numbered from 1, then the series; the first failure stops
@@ -26,6 +57,7 @@
       let report = SeriesRunner(.random(10, seed: 1), leadingSchedules: leading).run { schedule in
         numbers.append(schedule.number)
         replays.append(schedule.strategy is ReplayStrategy)
+        #expect(!schedule.isReductionCandidate)
         return Self.runTrivially(schedule, fails: schedule.number == 4)
       }
       #expect(numbers == [1, 2, 3, 4])
@@ -65,6 +97,82 @@
       #expect(report.stoppedUnchanged)
       #expect(report.schedulesRun == 6)
       #expect(report.failure == nil)
+    }
+
+    /// With a reducer, the runner reduces the failing schedule: its candidates carry the failing
+    /// schedule's number, and the report's run is the reduced one, which its schedule replays.
+    @available(ExecutorHooks 1.0, *)
+    @Test func theFailingScheduleIsReducedByTheRunner() throws {
+      var candidates = 0
+      var failingNumber = 0
+      let report = SeriesRunner(.random(100, seed: 1), reducing: ScheduleReducer()).run { schedule in
+        if schedule.isReductionCandidate {
+          candidates += 1
+          #expect(schedule.number == failingNumber)
+        } else {
+          failingNumber = schedule.number
+        }
+        return Self.runLostUpdate(schedule.strategy)
+      }
+      let failure = try #require(report.failure)
+      let reduction = try #require(failure.reduction)
+      #expect(reduction.originalPreemptions > 1, "nothing to reduce")
+      #expect(reduction.preemptions.count == 1, "\(reduction.preemptions)")
+      #expect(reduction.runs == candidates)
+      #expect(report.schedulesRun == failure.scheduleNumber)
+      // The reported run is what its schedule replays.
+      let again = Self.runLostUpdate(ReplayStrategy(failure.run.schedule))
+      #expect(again.0.trace.hash == failure.run.trace.hash)
+      #expect(again.1.problem == failure.problem)
+    }
+
+    /// A candidate fails the same way only if it fails where the failing schedule did: one that
+    /// records its failure elsewhere is not kept, and the failure is reported as found.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aCandidateFailingElsewhereIsNotKept() throws {
+      let report = SeriesRunner(.random(100, seed: 1), reducing: ScheduleReducer()).run { schedule in
+        Self.runLostUpdate(schedule.strategy, location: schedule.isReductionCandidate ? "elsewhere" : "here")
+      }
+      let failure = try #require(report.failure)
+      #expect(failure.reduction == nil)
+      #expect(failure.run.schedule.choices.count > 0)
+      #expect(
+        FailureIdentity(.failuresRecorded(1), recordedAt: ["here"])
+          != FailureIdentity(
+            .failuresRecorded(1), recordedAt: ["elsewhere"]))
+      #expect(
+        FailureIdentity(.failuresRecorded(1), recordedAt: ["here"])
+          == FailureIdentity(
+            .failuresRecorded(3), recordedAt: ["here"]))
+    }
+
+    /// A replay is not reduced (it reports the schedule given), nor a failure after which no
+    /// other run may start, nor a series the body ended without failing.
+    @available(ExecutorHooks 1.0, *)
+    @Test func whatTheRunnerDoesNotReduce() throws {
+      let found = try #require(
+        SeriesRunner(.random(100, seed: 1)).run { Self.runLostUpdate($0.strategy) }.failure)
+      var candidates = 0
+      let replayed = SeriesRunner(.replay(found.run.schedule), reducing: ScheduleReducer()).run { schedule in
+        if schedule.isReductionCandidate { candidates += 1 }
+        return Self.runLostUpdate(schedule.strategy)
+      }
+      #expect(replayed.failure != nil)
+      #expect(replayed.failure?.reduction == nil)
+      let hooked = SeriesRunner(.random(10), reducing: ScheduleReducer()).run { schedule in
+        if schedule.isReductionCandidate { candidates += 1 }
+        return (Self.runTrivially(schedule, fails: false).0, SeriesRunner.Judgement(.foreignExecutorHook("a hook")))
+      }
+      #expect(hooked.failure?.problem == .foreignExecutorHook("a hook"))
+      let ended = SeriesRunner(.random(10), reducing: ScheduleReducer()).run { schedule in
+        if schedule.isReductionCandidate { candidates += 1 }
+        return (
+          Self.runTrivially(schedule, fails: false).0, SeriesRunner.Judgement(nil, endsSeries: schedule.number == 3)
+        )
+      }
+      #expect(ended.failure == nil)
+      #expect(ended.schedulesRun == 3)
+      #expect(candidates == 0)
     }
   }
 #endif
