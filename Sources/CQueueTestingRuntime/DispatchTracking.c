@@ -246,8 +246,9 @@ long qt_threads_started_by_run(void) {
   return __atomic_load_n(&threadsStarted, __ATOMIC_RELAXED);
 }
 
-// Threads the run's code wakes (a condition signalled, a semaphore posted, an event loop's
-// eventfd written), whoever started them: an event loop made before the run (a shared
+// Threads the run's code wakes (a condition signalled, a semaphore posted, which is also how
+// Dispatch signals a `DispatchSemaphore` on Linux, an event loop's eventfd written), whoever
+// started them: an event loop made before the run (a shared
 // `MultiThreadedEventLoopGroup`), a worker thread of the test's fixture. The run cannot see what
 // such a thread does next, so from the first wake-up on, virtual time moves no faster than real
 // time (up to the timeout), as it does for threads the run started. Only the run's own thread

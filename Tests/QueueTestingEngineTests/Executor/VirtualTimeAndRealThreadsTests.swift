@@ -159,36 +159,49 @@
     }
 
     /// A worker thread that exists before any run (an event loop made by an earlier test, a
-    /// fixture's thread): each request it is signalled takes it a millisecond to serve.
+    /// fixture's thread): each request it is woken for takes it a millisecond to serve. It waits
+    /// on a condition, or on a `DispatchSemaphore` (which Dispatch posts as a POSIX semaphore on
+    /// Linux).
     final class PreexistingWorker: Sendable {
+      enum WakeUp { case condition, dispatchSemaphore }
+      private let wakeUp: WakeUp
       private let condition = NSCondition()
+      private let semaphore = DispatchSemaphore(value: 0)
       private let requests = Mutex<Int>(0)
       let box = CallbackBox()
 
-      init() {
+      init(wokenBy wakeUp: WakeUp = .condition) {
+        self.wakeUp = wakeUp
         Thread { [self] in serve() }.start()
       }
 
       private func serve() -> Never {
         while true {
-          condition.lock()
-          while requests.withLock({ $0 }) == 0 { condition.wait() }
-          let left = requests.withLock { value in
-            value -= 1
-            return value
+          switch wakeUp {
+          case .condition:
+            condition.lock()
+            while requests.withLock({ $0 }) == 0 { condition.wait() }
+            requests.withLock { $0 -= 1 }
+            condition.unlock()
+          case .dispatchSemaphore:
+            semaphore.wait()
           }
-          condition.unlock()
           usleep(1_000)
-          box.set(left + 9)
+          box.set(9)
         }
       }
 
       /// Asks for work, as a client of an event loop does, and returns at once.
       func request() {
-        condition.lock()
-        requests.withLock { $0 += 1 }
-        condition.signal()
-        condition.unlock()
+        switch wakeUp {
+        case .condition:
+          condition.lock()
+          requests.withLock { $0 += 1 }
+          condition.signal()
+          condition.unlock()
+        case .dispatchSemaphore:
+          semaphore.signal()
+        }
       }
     }
 
@@ -205,8 +218,8 @@
     /// Runs 20 schedules of a body that wakes a thread made before the run, and an exhaustive
     /// search of it; prints how many saw the worker's value and what the search claims.
     @available(ExecutorHooks 1.0, *)
-    static func printPreexistingWorkerWins() -> Never {
-      let worker = PreexistingWorker()
+    static func printPreexistingWorkerWins(wokenBy wakeUp: PreexistingWorker.WakeUp = .condition) -> Never {
+      let worker = PreexistingWorker(wokenBy: wakeUp)
       let body = wakesWorkerThenSleeps(worker)
       var seen = 0
       for seed in UInt64(1)...20 {
@@ -242,6 +255,31 @@
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
         VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(!output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("exhausted: true"), "\(output)")
+    }
+
+    /// The same with the worker waiting on a `DispatchSemaphore`: its signal is a POSIX
+    /// semaphore's post on Linux, and counts as a wake-up.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aThreadWokenByADispatchSemaphoreWinsTheSleep() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .dispatchSemaphore)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("it woke threads outside the harness"), "\(output)")
+      #expect(output.contains("exhausted: false"), "\(output)")
+    }
+
+    /// Its mutation check, as for the condition.
+    @available(ExecutorHooks 1.0, *)
+    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadWokenByADispatchSemaphore() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .dispatchSemaphore)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(!output.contains("seen 20 of 20"), "\(output)")
