@@ -39,7 +39,15 @@ let search = ExhaustiveSearch(delayBound: 2)
 let reducer = ScheduleReducer(maxRuns: 20)
 let targets: CancellationTargets = .named("download")
 let gate = TestGate("loaded")
-let reportType: (SeriesReport, ScheduleFailure?, RunResult?, DeadlockReport?, OutsideWork?, Trace?)? = nil
+let reportType: (ControlledScheduling.Report, ControlledScheduling.Failure?, RunResult?, DeadlockReport?, OutsideWork?, Trace?)? = nil
+let engineNames: (SeriesReport<ScheduleProblem>, ScheduleFailure<ScheduleProblem>)? = nil
+// A test's failure has only the problems a test can produce: this switch names each, and no more.
+func describe(_ problem: ScheduleProblem) -> String {
+  switch problem {
+  case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame, .stuck, .foreignExecutorHook:
+    problem.summary
+  }
+}
 let guarantees: Set<Guarantee> = Set(Guarantee.allCases)
 let violation: OrderingViolation? = nil
 let clock: VirtualClock? = nil
@@ -70,6 +78,7 @@ let hidden12: TraceChart? = nil
 let hidden13: OrderingOracle.Type? = nil
 let hidden14: ActorWork? = nil
 let hidden15: FailureIdentity? = nil
+let hidden16: ScenarioProblem? = nil
 SWIFT
 status=0
 (cd "$work" && swift build > build.log 2>&1) || status=$?
@@ -77,7 +86,7 @@ test "$status" -ne 0 || { cat "$work/build.log"; echo "public-surface: a hidden 
 ! grep -q "Public.swift:[0-9]*:[0-9]*: error" "$work/build.log" \
   || { grep "error" "$work/build.log" | sort -u; echo "public-surface: a public name did not compile" >&2; exit 1; }
 for name in Scenario ScenarioRunner QueueImplementation ScenarioShrinker ScenarioParser QueueObserver QueueObservation \
-  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork FailureIdentity; do
+  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork FailureIdentity ScenarioProblem; do
   grep -Eq "Hidden.swift:[0-9]+:[0-9]+: error: cannot find type '$name' in scope" "$work/build.log" \
     || { grep "error" "$work/build.log" | sort -u; echo "public-surface: '$name' is visible downstream" >&2; exit 1; }
 done

@@ -92,14 +92,14 @@ extension QueueFuzzCommandSuites {
       var run = RunResult(
         outcome: .completed, choices: ChoiceLog(), trace: Trace(), virtualTime: 0, strategySummary: nil,
         inlineHopTasks: [])
-      let kind = ScheduleFailure.Problem.unexpectedOutcome(expected: "deadlocks", observed: "completes")
+      let kind = ScenarioProblem.unexpectedOutcome(expected: "deadlocks", observed: "completes")
       let quiet = FuzzReport.Failure(
-        ScheduleFailure(problem: kind, scheduleNumber: 1, series: .random(1), run: run), replay: "r")
+        ScenarioFailure(problem: kind, scheduleNumber: 1, series: .random(1), run: run), replay: "r")
       #expect(quiet.outsideWork == nil)
       #expect(!String(decoding: try JSONEncoder().encode(quiet), as: UTF8.self).contains("outsideWork"))
       run.outsideWork.note(job: true, executor: "QueueExecutor")
       let outside = FuzzReport.Failure(
-        ScheduleFailure(problem: kind, scheduleNumber: 1, series: .random(1), run: run), replay: "r")
+        ScenarioFailure(problem: kind, scheduleNumber: 1, series: .random(1), run: run), replay: "r")
       #expect(outside.outsideWork == "1 job(s) came back from work that ran outside the harness (on QueueExecutor)")
       #expect(String(decoding: try JSONEncoder().encode(outside), as: UTF8.self).contains("\"outsideWork\""))
     }

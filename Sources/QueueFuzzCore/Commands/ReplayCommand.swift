@@ -56,7 +56,7 @@ enum ReplayCommand: FuzzCommand {
       return 0
     }
     FailureText.print(
-      ScheduleFailure(problem: failure, scheduleNumber: 1, series: .replay(schedule), run: result),
+      ScenarioFailure(problem: failure, scheduleNumber: 1, series: .replay(schedule), run: result),
       replay: FailureText.replayCommand(file: file, schedule: schedule, options: options),
       console: console)
     return 1

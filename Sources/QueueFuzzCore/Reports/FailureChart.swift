@@ -8,7 +8,7 @@ enum FailureChart {
   /// Writes `folder/NAME.html` for `failure` and returns its path, or nil when it cannot be
   /// written. The failing schedule is replayed once to count its preemptions.
   static func write(
-    _ failure: ScheduleFailure, of scenario: Scenario, options: ScenarioRunner.Options, to folder: String
+    _ failure: ScenarioFailure, of scenario: Scenario, options: ScenarioRunner.Options, to folder: String
   ) -> String? {
     // The recorder's record is shared with the copy the run takes.
     let recorder = PreemptionRecorder(ReplayStrategy(failure.run.schedule))

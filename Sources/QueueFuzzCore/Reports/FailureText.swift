@@ -5,7 +5,7 @@ import QueueTestingEngine
 /// replay command.
 enum FailureText {
   /// Prints `failure`, indented under its FAIL line.
-  static func print(_ failure: ScheduleFailure, replay: String, console: FuzzConsole) {
+  static func print(_ failure: ScenarioFailure, replay: String, console: FuzzConsole) {
     switch failure.problem {
     case .guarantees(let violations):
       for violation in violations {
@@ -25,10 +25,6 @@ enum FailureText {
         "  the same schedule ran twice and gave two traces (hashes \(String(first, radix: 16)) and \(String(second, radix: 16))):"
       )
       console.out("  something outside the schedule (state kept between runs, real time, a thread) changed the run")
-    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame, .stuck,
-      .foreignExecutorHook:
-      // A scenario's runs are judged by their guarantees and outcome: these come from a test body.
-      console.out("  \(failure.problem.summary)")
     }
     if let summary = failure.run.strategySummary {
       // Which strategy found it (a portfolio takes turns; PCT states its bound).

@@ -13,7 +13,7 @@ extension FuzzReport.Options {
 
 extension FuzzReport.Failure {
   /// A runner's failure, replayed by `replay`.
-  init(_ failure: ScheduleFailure, replay: String) {
+  init(_ failure: ScenarioFailure, replay: String) {
     var violations: [FuzzReport.Violation] = []
     var expectedOutcome: String?
     var observedOutcome: String?
@@ -32,10 +32,6 @@ extension FuzzReport.Failure {
       observedOutcome = observed
     case .nondeterminism:
       kind = "nondeterminism"
-    case .failuresRecorded, .threw, .deadlocked, .stepBudgetExceeded, .outsideWakeUpNeverCame, .stuck,
-      .foreignExecutorHook:
-      // Not a scenario's verdict (see FailureText.print); reported by its signature.
-      kind = failure.problem.signature
     }
     var deadlock: String?
     if case .deadlocked(let report) = failure.run.outcome { deadlock = report.description }

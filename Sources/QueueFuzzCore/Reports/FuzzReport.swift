@@ -59,7 +59,7 @@ public struct FuzzReport: Codable, Equatable, Sendable {
   public struct Failure: Codable, Equatable, Sendable {
     /// `guarantee`, `outcome` or `nondeterminism`.
     public var kind: String
-    /// The failure's signature (``ScheduleFailure/Problem/signature``), e.g. `fifo-start`.
+    /// The failure's signature (``ScenarioProblem/signature``), e.g. `fifo-start`.
     public var signature: String
     /// One line about what failed.
     public var message: String

@@ -108,7 +108,7 @@ struct StressSession {
 
   /// Shrinks, saves and prints a failure; returns its report record.
   private mutating func save(
-    _ failure: ScheduleFailure, of scenario: Scenario, index: Int, options: ScenarioRunner.Options
+    _ failure: ScenarioFailure, of scenario: Scenario, index: Int, options: ScenarioRunner.Options
   ) -> FuzzReport.Failure {
     text.out(
       "FAIL \(scenario.name) (scenario \(index) of seed \(settings.plan.seed)): \(failure.problem.summary) on schedule \(failure.scheduleNumber)"
@@ -127,7 +127,7 @@ struct StressSession {
       if let shrunk = shrinker.shrink(scenario, schedule: failure.run.schedule) {
         regression = shrunk.scenario
         schedule = shrunk.schedule
-        regressionFailure = ScheduleFailure(
+        regressionFailure = ScenarioFailure(
           problem: shrunk.failure, scheduleNumber: 1, series: .replay(shrunk.run.schedule), run: shrunk.run)
         shrinkRecord = FuzzReport.Shrink(
           before: shrunk.before, after: shrunk.after, schedule: shrunk.schedule.description, runs: shrunk.runs)

@@ -29,7 +29,7 @@
       /// The most jobs per schedule.
       public var stepBudget: Int
       /// Run every schedule twice and fail when the two traces differ (a trace-hash mismatch is
-      /// a failure of its own kind, ``ScheduleFailure/Problem/nondeterminism(firstHash:secondHash:)``).
+      /// a failure of its own kind, ``ScenarioProblem/nondeterminism(firstHash:secondHash:)``).
       public var checkDeterminism: Bool
 
       /// The schedules these options describe.
@@ -65,7 +65,7 @@
       /// The options used.
       public var options: Options
       /// What the series did: the schedules run, the failure, the coverage.
-      public var series: SeriesReport
+      public var series: SeriesReport<ScenarioProblem>
       /// Real time taken.
       public var elapsed: Duration
 
@@ -74,7 +74,7 @@
       /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
       public var exhausted: Bool? { series.exhausted }
       /// The first failure, if any.
-      public var failure: ScheduleFailure? { series.failure }
+      public var failure: ScheduleFailure<ScenarioProblem>? { series.failure }
       /// The tasks of the first run that could leave an actor without a scheduling point (see
       /// ``SeriesReport/inlineHopTasks``).
       public var inlineHopTasks: [String] { series.inlineHopTasks }
@@ -101,7 +101,7 @@
 
     /// Checks one run against the scenario's expectations.
     public static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
-      -> ScheduleFailure.Problem?
+      -> ScenarioProblem?
     {
       let observed: String
       switch result.outcome {
@@ -133,7 +133,7 @@
     @available(ExecutorHooks 1.0, *)
     public static func check(
       _ scenario: Scenario, strategy: some ScheduleStrategy & Sendable, options: Options
-    ) -> (run: RunResult, failure: ScheduleFailure.Problem?) {
+    ) -> (run: RunResult, failure: ScenarioProblem?) {
       let (result, events) = runOnce(
         scenario, implementation: options.implementation, strategy: strategy, stepBudget: options.stepBudget)
       if let kind = evaluate(scenario, result, events) { return (result, kind) }

@@ -19,7 +19,7 @@
       /// The shrunk schedule (trailing zeros trimmed).
       public var schedule: Schedule
       /// The failure the shrunk case still has.
-      public var failure: ScheduleFailure.Problem
+      public var failure: ScenarioProblem
       /// The shrunk case's failing run (its trace is the one to read).
       public var run: RunResult
       /// The word of the failure's signature that was kept failing (a guarantee's name,
@@ -106,14 +106,14 @@
       var preemptions: [Preemption] = []
       let shrunk = current.scenario
       let options = self.options
-      var lastProblem: ScheduleFailure.Problem?
-      let identity = FailureIdentity(current.failure)
+      var lastProblem: ScenarioProblem?
+      let identity = current.failure.identity(recordedAt: [])
       if let reduced = ScheduleReducer().reduce(
         current.run,
         runAndJudge: { strategy in
           let (run, problem) = ScenarioRunner.check(shrunk, strategy: strategy, options: options)
           lastProblem = problem
-          return (run, problem.map { FailureIdentity($0) } == identity)
+          return (run, problem?.identity(recordedAt: []) == identity)
         }), let problem = lastProblem
       {
         // The reducer's last run replayed its result: `problem` is the result's.
@@ -134,11 +134,11 @@
     private struct Case {
       var scenario: Scenario
       var run: RunResult
-      var failure: ScheduleFailure.Problem
+      var failure: ScenarioProblem
       /// The run's schedule without trailing zeros.
       var schedule: Schedule
 
-      init(scenario: Scenario, run: RunResult, failure: ScheduleFailure.Problem) {
+      init(scenario: Scenario, run: RunResult, failure: ScenarioProblem) {
         self.scenario = scenario
         self.run = run
         self.failure = failure

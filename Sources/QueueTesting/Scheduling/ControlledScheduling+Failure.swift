@@ -1,5 +1,5 @@
 #if compiler(>=6.3)
-  extension ScheduleFailure {
+  extension ScheduleFailure where Problem == ScheduleProblem {
     /// The failure for a person: which schedule, what went wrong, and how to replay just it.
     /// - Parameters:
     ///   - testID: The test's full identifier, for the replay line's `swift test --filter` (see

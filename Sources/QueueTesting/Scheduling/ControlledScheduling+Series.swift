@@ -10,7 +10,7 @@
     /// This is the entry point for code that wants the report itself: the issues the body
     /// records (a failing `#expect`, a known issue) are not recorded in the calling test. A
     /// failing expectation makes its schedule fail, and the report's ``ScheduleFailure`` says
-    /// so (``ScheduleFailure/Problem/failuresRecorded(_:)``, with each failure marked in its
+    /// so (``ScheduleProblem/failuresRecorded(_:)``, with each failure marked in its
     /// chart); check the report, as in `#expect(report.failure == nil)`. The trait and the XCTest
     /// entry point record a failing schedule's issues in the test for you. Warnings are recorded
     /// as the body records them; a replayed schedule that passes, and a cancellation target no
@@ -143,7 +143,7 @@
       // Runs one schedule of the body and judges it.
       func runOnce(
         _ strategy: any ScheduleStrategy & Sendable, cancelling: CancellationTargets?
-      ) -> (RunResult, SeriesRunner.Judgement) {
+      ) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>) {
         thrown.withLock { $0 = nil }
         progress.withLock {
           $0.failureLocations = []
@@ -170,7 +170,7 @@
           }
         }
         let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
-        let problem: Failure.Problem? =
+        let problem: ScheduleProblem? =
           switch result.outcome {
           case .deadlocked(let deadlock): .deadlocked(deadlock)
           case .stepBudgetExceeded(let steps): .stepBudgetExceeded(steps: steps)

@@ -172,9 +172,10 @@
     @TaskLocal static var simulatesUnsupportedSystem = false
 
     /// What happened over the series (the engine's ``SeriesReport``).
-    public typealias Report = SeriesReport
+    public typealias Report = SeriesReport<ScheduleProblem>
 
-    /// The first schedule of a series that failed (the engine's ``ScheduleFailure``).
-    public typealias Failure = ScheduleFailure
+    /// The first schedule of a series that failed (the engine's ``ScheduleFailure``), and how:
+    /// a ``ScheduleProblem``.
+    public typealias Failure = ScheduleFailure<ScheduleProblem>
   }
 #endif

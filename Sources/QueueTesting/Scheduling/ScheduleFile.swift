@@ -39,7 +39,7 @@
 
     /// Saves the failure's schedule when it is longer than ``longestInline`` and returns where;
     /// nil when it is short enough to print.
-    static func saveIfLong(_ failure: ScheduleFailure, stem: String) -> String? {
+    static func saveIfLong(_ failure: ControlledScheduling.Failure, stem: String) -> String? {
       guard "\(failure.run.schedule)".utf8.count > longestInline else { return nil }
       return save(failure.run.schedule, stem: stem, traceHash: failure.run.trace.hash)
     }

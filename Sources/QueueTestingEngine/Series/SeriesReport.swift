@@ -1,5 +1,6 @@
-/// What happened over a series of schedules: what ``ControlledScheduling/run(_:)`` returns.
-public struct SeriesReport: Sendable {
+/// What happened over a series of schedules: what ``ControlledScheduling/run(_:)`` returns
+/// (`ControlledScheduling.Report`, a report whose failure's `Problem` is a ``ScheduleProblem``).
+public struct SeriesReport<Problem: Equatable & Sendable>: Sendable {
   /// Schedules run, up to and including a failing one.
   public var schedulesRun: Int
   /// For an exhaustive series: whether every schedule within the bound was run and every
@@ -7,7 +8,7 @@ public struct SeriesReport: Sendable {
   /// other series.
   public var exhausted: Bool?
   /// The first failing schedule, if any.
-  public var failure: ScheduleFailure?
+  public var failure: ScheduleFailure<Problem>?
   /// The tasks of the first run that could leave an actor without a scheduling point, named
   /// as its trace names them (see ``RunResult/inlineHopTasks``); empty if no run had any.
   public var inlineHopTasks: [String] = []
@@ -26,7 +27,7 @@ public struct SeriesReport: Sendable {
   public var unreachedCancellationTargets: [String] = []
 
   /// Creates a report.
-  public init(schedulesRun: Int, exhausted: Bool?, failure: ScheduleFailure?) {
+  public init(schedulesRun: Int, exhausted: Bool?, failure: ScheduleFailure<Problem>?) {
     self.schedulesRun = schedulesRun
     self.exhausted = exhausted
     self.failure = failure

@@ -19,7 +19,7 @@ package struct SeriesRunner: Sendable {
   package var stopAfterSchedulesWithoutNewInterleaving: Int?
   /// How a failing schedule is reduced (nil: it is not). A replay is never reduced (it reports
   /// the schedule given), nor a failure after which no other run can start
-  /// (``ScheduleFailure/Problem/allowsAnotherRun``).
+  /// (``SeriesProblem/allowsAnotherRun``).
   package var reducing: ScheduleReducer?
 
   /// Creates a runner.
@@ -35,9 +35,9 @@ package struct SeriesRunner: Sendable {
   }
 
   /// How the caller judged one run.
-  package struct Judgement: Sendable {
+  package struct Judgement<Problem: SeriesProblem>: Sendable {
     /// How it failed (nil: it passed).
-    package var problem: ScheduleFailure.Problem?
+    package var problem: Problem?
     /// Where its failures were recorded (file:line:column, in order), part of its
     /// ``FailureIdentity``.
     package var recordedAt: [String]
@@ -46,7 +46,7 @@ package struct SeriesRunner: Sendable {
     package var endsSeries: Bool
 
     /// A judgement: `problem` (nil: passed), recorded at `recordedAt`.
-    package init(_ problem: ScheduleFailure.Problem?, recordedAt: [String] = [], endsSeries: Bool = false) {
+    package init(_ problem: Problem?, recordedAt: [String] = [], endsSeries: Bool = false) {
       self.problem = problem
       self.recordedAt = recordedAt
       self.endsSeries = endsSeries
@@ -54,7 +54,7 @@ package struct SeriesRunner: Sendable {
 
     /// What makes this failure the failure it is (nil: it passed).
     var identity: FailureIdentity? {
-      problem.map { FailureIdentity($0, recordedAt: recordedAt) }
+      problem.map { $0.identity(recordedAt: recordedAt) }
     }
   }
 
@@ -75,8 +75,10 @@ package struct SeriesRunner: Sendable {
   /// Runs the schedules on the calling thread, then reduces the failing one; `runAndJudge` runs
   /// one schedule and judges it. When a reduction found a result, the last run the closure made
   /// replayed it: a caller that keeps what each run recorded holds the result's records then.
-  package func run(_ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement)) -> SeriesReport {
-    var report = SeriesReport(schedulesRun: 0, exhausted: nil, failure: nil)
+  package func run<Problem>(
+    _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement<Problem>)
+  ) -> SeriesReport<Problem> {
+    var report = SeriesReport<Problem>(schedulesRun: 0, exhausted: nil, failure: nil)
     let (runCancelling, wrapsStrategies): (CancellationTargets?, Bool) =
       switch series.kind {
       case .random, .pct, .portfolio: (cancelling, cancelling != nil)
@@ -148,12 +150,13 @@ package struct SeriesRunner: Sendable {
   }
 
   /// `failure` reduced to fewer preemptions, when ``reducing`` allows it and finds a result.
-  private func reduced(
-    _ failure: ScheduleFailure, identity: FailureIdentity, _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement)
-  ) -> ScheduleFailure {
+  private func reduced<Problem>(
+    _ failure: ScheduleFailure<Problem>, identity: FailureIdentity,
+    _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement<Problem>)
+  ) -> ScheduleFailure<Problem> {
     guard let reducing, failure.problem.allowsAnotherRun else { return failure }
     if case .replay = series.kind { return failure }
-    var lastProblem: ScheduleFailure.Problem?
+    var lastProblem: Problem?
     let result = reducing.reduce(failure.run) { strategy in
       let (run, judgement) = runAndJudge(
         ScheduleToRun(number: failure.scheduleNumber, strategy: strategy, cancelling: nil, isReductionCandidate: true))
@@ -168,7 +171,7 @@ package struct SeriesRunner: Sendable {
     if let lastProblem { reduced.problem = lastProblem }
     // Which strategy found the failure is the series' story, not the reduction's.
     reduced.run.strategySummary = failure.run.strategySummary
-    reduced.reduction = ScheduleFailure.Reduction(
+    reduced.reduction = ScheduleFailure<Problem>.Reduction(
       preemptions: result.preemptions, originalPreemptions: result.originalPreemptions,
       originalSchedule: failure.run.schedule, runs: result.runs, budgetExhausted: result.budgetExhausted)
     return reduced

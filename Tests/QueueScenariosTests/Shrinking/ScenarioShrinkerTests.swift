@@ -9,7 +9,7 @@
   @available(ExecutorHooks 1.0, *)
   func firstGeneratedFailure(
     _ implementation: QueueImplementation, minimumSteps: Int, options: ScenarioRunner.Options = .init()
-  ) -> (Scenario, ScheduleFailure)? {
+  ) -> (Scenario, ScenarioFailure)? {
     var options = options
     options.implementation = implementation
     for seed in UInt64(0)..<200 {

@@ -10,11 +10,11 @@
     @available(ExecutorHooks 1.0, *)
     static func runTrivially(
       _ schedule: SeriesRunner.ScheduleToRun, fails: Bool
-    ) -> (RunResult, SeriesRunner.Judgement) {
+    ) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>) {
       let result = ControlledExecutor.runBlocking(strategy: schedule.strategy, stepBudget: 1_000) {
         await Task.yield()
       }
-      return (result, SeriesRunner.Judgement(fails ? .failuresRecorded(1) : nil))
+      return (result, SeriesRunner.Judgement<ScheduleProblem>(fails ? .failuresRecorded(1) : nil))
     }
 
     /// A count that two tasks each read and then write back one more, each a hop onto the
@@ -30,7 +30,7 @@
     @available(ExecutorHooks 1.0, *)
     static func runLostUpdate(
       _ strategy: any ScheduleStrategy & Sendable, location: String = "here"
-    ) -> (RunResult, SeriesRunner.Judgement) {
+    ) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>) {
       let count = RacyCount()
       let result = ControlledExecutor.runBlocking(strategy: strategy, stepBudget: 1_000) {
         await withTaskGroup(of: Void.self) { group in
@@ -44,7 +44,10 @@
         if await count.value != 2 { TraceRecorder.mark("lost") }
       }
       let lost = result.trace.events.contains { if case .mark("lost") = $0.kind { true } else { false } }
-      return (result, SeriesRunner.Judgement(lost ? .failuresRecorded(1) : nil, recordedAt: lost ? [location] : []))
+      return (
+        result,
+        SeriesRunner.Judgement<ScheduleProblem>(lost ? .failuresRecorded(1) : nil, recordedAt: lost ? [location] : [])
+      )
     }
 
     /// Leading schedules run first, numbered from 1, then the series; the first failure stops
@@ -137,13 +140,11 @@
       #expect(failure.reduction == nil)
       #expect(failure.run.schedule.choices.count > 0)
       #expect(
-        FailureIdentity(.failuresRecorded(1), recordedAt: ["here"])
-          != FailureIdentity(
-            .failuresRecorded(1), recordedAt: ["elsewhere"]))
+        ScheduleProblem.failuresRecorded(1).identity(recordedAt: ["here"])
+          != ScheduleProblem.failuresRecorded(1).identity(recordedAt: ["elsewhere"]))
       #expect(
-        FailureIdentity(.failuresRecorded(1), recordedAt: ["here"])
-          == FailureIdentity(
-            .failuresRecorded(3), recordedAt: ["here"]))
+        ScheduleProblem.failuresRecorded(1).identity(recordedAt: ["here"])
+          == ScheduleProblem.failuresRecorded(3).identity(recordedAt: ["here"]))
     }
 
     /// A replay is not reduced (it reports the schedule given), nor a failure after which no
@@ -161,13 +162,17 @@
       #expect(replayed.failure?.reduction == nil)
       let hooked = SeriesRunner(.random(10), reducing: ScheduleReducer()).run { schedule in
         if schedule.isReductionCandidate { candidates += 1 }
-        return (Self.runTrivially(schedule, fails: false).0, SeriesRunner.Judgement(.foreignExecutorHook("a hook")))
+        return (
+          Self.runTrivially(schedule, fails: false).0,
+          SeriesRunner.Judgement<ScheduleProblem>(.foreignExecutorHook("a hook"))
+        )
       }
       #expect(hooked.failure?.problem == .foreignExecutorHook("a hook"))
       let ended = SeriesRunner(.random(10), reducing: ScheduleReducer()).run { schedule in
         if schedule.isReductionCandidate { candidates += 1 }
         return (
-          Self.runTrivially(schedule, fails: false).0, SeriesRunner.Judgement(nil, endsSeries: schedule.number == 3)
+          Self.runTrivially(schedule, fails: false).0,
+          SeriesRunner.Judgement<ScheduleProblem>(nil, endsSeries: schedule.number == 3)
         )
       }
       #expect(ended.failure == nil)
