@@ -104,7 +104,7 @@
           // moving virtual time on, and ending the run.
           condition.lock()
           collectDeliveries(replaying: replay, quiescent: true)
-          if let leaked = Self.leakedContinuations() { statePointer.pointee.leakedContinuations = leaked }
+          if let leaked = Self.leakedContinuations() { statePointer.pointee.outside.leakedContinuations = leaked }
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
@@ -176,7 +176,7 @@
           if mailbox.hasNews {
             hasDeliveries.store(true, ordering: .relaxed)
           } else {
-            statePointer.pointee.outsideWaitSpent = limit
+            statePointer.pointee.outside.waitSpent = limit
           }
           condition.unlock()
         case .end(let end):

@@ -10,7 +10,7 @@
       /// Nothing is runnable, but a declared outside wake-up may bring a job: wait for it.
       case waitForOutsideWakeUp
       /// Nothing is runnable, and work outside the harness may bring a job: wait for it this
-      /// long in real time, then decide again (see ``outsideWaitSpent``). With
+      /// long in real time, then decide again (see ``OutsideWorkState/waitSpent``). With
       /// `whilePending`, the wait also ends once the work the run handed to Dispatch has all run.
       case waitForOutsideWork(Duration, whilePending: Bool = false)
       /// The run is over. Boxed: taken once per run, it would otherwise make every step's value

@@ -41,19 +41,9 @@
     /// The tasks this run may cancel as a schedule choice; nil: none.
     var cancellationTargets: CancellationTargets? { cancellation.targets }
 
-    /// How long the run waits, in real time, for work outside the harness when nothing it
-    /// controls can run (see ``ControlledExecutor/defaultOutsideWorkTimeout``); zero: never.
-    private(set) var outsideWorkTimeout: Duration = .zero
-    /// What came from outside the harness so far.
-    private(set) var outsideWork = OutsideWork()
-    /// The jobs admitted from outside, in order: the schedule records them.
-    private(set) var admissions: [Schedule.Admission] = []
-    /// Set when the driver waited for outside work since the last job ran and none came: how
-    /// long it waited. The next decision then moves virtual time on or ends the run.
-    var outsideWaitSpent: Duration?
-    /// What the runtime reported about continuations the run's code dropped without resuming
-    /// them (see ``DeadlockReport/leakedContinuations``), set by the driver when it has any.
-    var leakedContinuations: [String] = []
+    /// What came from outside the harness, and when the run waits for it (see
+    /// ``OutsideWorkState``).
+    var outside = OutsideWorkState()
 
     /// The run-local id of the task whose job ran last (0 before the first job).
     private(set) var lastRanTask = 0
@@ -91,7 +81,7 @@
       self.ready = ready
       self.generation = generation
       cancellation = CancellationState(targets: cancellationTargets)
-      self.outsideWorkTimeout = outsideWorkTimeout
+      outside = OutsideWorkState(timeout: outsideWorkTimeout)
       timers = TimerQueue(replayedDelays: replayedTimerDelays)
     }
 
@@ -198,16 +188,13 @@
     /// step in the schedule.
     mutating func admit(_ delivery: RunMailbox.Delivery) {
       hold(delivery.captured)
-      admissions.append(
-        Schedule.Admission(task: localID(of: delivery.captured.taskID), step: trace.stepCount))
-      outsideWork.note(job: true, executor: delivery.executor)
-      outsideWaitSpent = nil
+      outside.admitted(task: localID(of: delivery.captured.taskID), step: trace.stepCount, from: delivery.executor)
     }
 
     /// Records that the root task finished outside the harness, on `executor`.
     mutating func rootFinishedOutside(on executor: String) {
       rootDone = true
-      outsideWork.note(job: false, executor: executor)
+      outside.rootFinished(on: executor)
     }
 
     /// Notes a targeted task (by runtime id) with a handle that keeps it alive; it becomes
@@ -273,12 +260,10 @@
         // timeout) to come back, as on real threads. Work handed to Dispatch ends the wait as
         // soon as it has all run. A thread the run woke but did not start (an event loop made
         // before it) never says it is done: it has the whole delay, as it would on real threads.
-        if outsideWorkPending || outsideThreadsWoken || !outsideWork.isEmpty, outsideWaitSpent == nil,
-          outsideWorkTimeout > .zero
+        if let (wait, whilePending) = outside.waitBeforeJump(
+          of: earliest - now, pending: outsideWorkPending, threadsWoken: outsideThreadsWoken)
         {
-          return .waitForOutsideWork(
-            min(.nanoseconds(Int64(clamping: earliest - now)), outsideWorkTimeout),
-            whilePending: outsideWork.isEmpty && !outsideThreadsWoken)
+          return .waitForOutsideWork(wait, whilePending: whilePending)
         }
         // Nothing can run: advance virtual time to the next timer. Timers due together become
         // runnable in the order they were set, and the strategy orders them from there.
@@ -294,8 +279,8 @@
         // queue, a job on a custom executor): give it time before calling this a deadlock. A
         // wait-for cycle among announced waits ends by no outside hand.
         // Nor does a task whose continuation the runtime says was dropped without a resume.
-        if outsideWaitSpent == nil, outsideWorkTimeout > .zero, !ledgerHasCycle, leakedContinuations.isEmpty {
-          return .waitForOutsideWork(outsideWorkTimeout)
+        if let wait = outside.waitBeforeDeadlock(waitCycle: ledgerHasCycle) {
+          return .waitForOutsideWork(wait)
         }
         return .end(.deadlocked(deadlockReport()))
       }
@@ -312,7 +297,7 @@
       let entry = ready.remove(at: index)
       let next = entry.held
       if next.isMain, let following = mainBacklog.ranRunnable() { makeRunnable(following) }
-      if outsideWaitSpent != nil { outsideWaitSpent = nil }
+      outside.jobRan()
       trace.appendRan(task: next.task, source: next.source, virtualTime: now)
       steps += 1
       lastRanTask = next.task
@@ -336,9 +321,9 @@
         steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
         itemsAwaitingFinish: awaitingFinish)
       report.timersThatNeverFire = timers.neverFiring
-      report.waitedForOutsideWork = outsideWaitSpent
-      report.leakedContinuations = leakedContinuations
-      report.outsideWork = outsideWork
+      report.waitedForOutsideWork = outside.waitSpent
+      report.leakedContinuations = outside.leakedContinuations
+      report.outsideWork = outside.work
       if blocked.isEmpty {
         let taskCount = tasks.count
         let last = trace.lastEventOfEachTask(taskCount: taskCount)
@@ -368,9 +353,9 @@
         virtualTime: now, strategySummary: strategySummary, inlineHopTasks: inlineHopTasks)
       result.cancellations = cancellation.made
       result.reachedCancellationTargets = cancellation.reached
-      result.admissions = admissions
+      result.admissions = outside.admissions
       result.timerDelays = timers.delays
-      result.outsideWork = outsideWork
+      result.outsideWork = outside.work
       result.fairFromChoice = fairFromChoice
       let tasks = self.tasks
       actorWork.resolve { tasks.knownID(of: $0) }

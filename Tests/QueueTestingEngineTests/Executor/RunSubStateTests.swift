@@ -4,7 +4,7 @@
   import Testing
 
   /// The pure parts a run's state is made of: timers, the main actor's backlog, the task
-  /// registry and the cancellation targets, each tested on its own.
+  /// registry, the cancellation targets and the outside work, each tested on its own.
   @Suite("Run sub-states", .timeLimit(.minutes(5)), .hangGuard)
   struct RunSubStateTests {
     @available(ExecutorHooks 1.0, *)
@@ -122,5 +122,51 @@
   struct AlwaysCancelFirst: ScheduleStrategy {
     func choose(runnableCount: Int) -> Int { 0 }
     func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { eligibleTasks.first }
+
+    /// Virtual time waits for outside work only while some is out or has come back, never
+    /// longer than the jump or the timeout, and only once until a job runs; a wait for work
+    /// handed out ends when it has run, a woken thread's does not.
+    @available(ExecutorHooks 1.0, *)
+    @Test func outsideWorkHoldsAJumpOnlyWhileThereIsSome() throws {
+      let second: UInt64 = 1_000_000_000
+      var outside = OutsideWorkState(timeout: .seconds(2))
+      // Pure virtual time: no wait.
+      #expect(outside.waitBeforeJump(of: 5 * second, pending: false, threadsWoken: false) == nil)
+      // Work handed out: the jump's delay, ended early once the work has run.
+      let pending = try #require(outside.waitBeforeJump(of: second / 2, pending: true, threadsWoken: false))
+      #expect(pending.0 == .milliseconds(500) && pending.whilePending)
+      // A woken thread never says it is done: the whole delay, up to the timeout.
+      let woken = try #require(outside.waitBeforeJump(of: 5 * second, pending: false, threadsWoken: true))
+      #expect(woken.0 == .seconds(2) && !woken.whilePending)
+      // Once work came back, every jump waits, and the admission is recorded.
+      outside.admitted(task: 3, step: 7, from: "QueueExecutor")
+      #expect(outside.admissions == [Schedule.Admission(task: 3, step: 7)])
+      #expect(outside.work.jobs == 1 && outside.work.executors == ["QueueExecutor"])
+      #expect(outside.waitBeforeJump(of: second, pending: false, threadsWoken: false)?.whilePending == false)
+      // A wait spent holds no second one until a job runs.
+      outside.waitSpent = .seconds(1)
+      #expect(outside.waitBeforeJump(of: second, pending: true, threadsWoken: true) == nil)
+      outside.jobRan()
+      #expect(outside.waitSpent == nil)
+      #expect(outside.waitBeforeJump(of: second, pending: true, threadsWoken: false) != nil)
+      // A timeout of zero never waits.
+      let never = OutsideWorkState(timeout: .zero)
+      #expect(never.waitBeforeJump(of: second, pending: true, threadsWoken: true) == nil)
+    }
+
+    /// Before a deadlock is called, the run waits out the timeout, unless no outside hand could
+    /// end it: a wait-for cycle, a continuation the runtime says was dropped, a wait already spent.
+    @available(ExecutorHooks 1.0, *)
+    @Test func outsideWorkHoldsADeadlockUnlessNoOutsideHandCouldEndIt() {
+      var outside = OutsideWorkState(timeout: .seconds(2))
+      #expect(outside.waitBeforeDeadlock(waitCycle: false) == .seconds(2))
+      #expect(outside.waitBeforeDeadlock(waitCycle: true) == nil)
+      outside.waitSpent = .seconds(2)
+      #expect(outside.waitBeforeDeadlock(waitCycle: false) == nil)
+      outside.jobRan()
+      outside.leakedContinuations = ["SWIFT TASK CONTINUATION MISUSE"]
+      #expect(outside.waitBeforeDeadlock(waitCycle: false) == nil)
+      #expect(OutsideWorkState(timeout: .zero).waitBeforeDeadlock(waitCycle: false) == nil)
+    }
   }
 #endif

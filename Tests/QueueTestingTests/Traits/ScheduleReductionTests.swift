@@ -155,6 +155,10 @@
         if let reduction = failure.reduction {
           reduced += 1
           #expect(reduction.preemptions.count <= reduction.originalPreemptions, "seed \(seed)")
+          // A candidate is kept only with fewer preemptions: with no fewer, the run is the one found.
+          if reduction.preemptions.count == reduction.originalPreemptions {
+            #expect(failure.run.trace.hash == before.failure?.run.trace.hash, "seed \(seed)")
+          }
           if reduction.preemptions.count < reduction.originalPreemptions { fewer += 1 }
         }
       }
