@@ -72,9 +72,16 @@ MUTANTS = [
      "    if !cycle.isEmpty {\n",
      "    if cycle.isEmpty {\n",
      "swift test --filter QueueTestingEngineTests"),
-    ("reducer-accepts-as-many-preemptions", "Sources/QueueTestingEngine/Series/ScheduleReducer.swift",
+    # (Accepting a candidate with as many preemptions as the best is no longer a mutant: each pass
+    # before the last returns at its first candidate with fewer, and those candidates have 0 or 1
+    # preemptions, so no test body can show it.)
+    ("reducer-keeps-another-failure", "Sources/QueueTestingEngine/Series/ScheduleReducer.swift",
      "guard candidate.same, candidate.preemptions.count < best.preemptions.count else { return false }",
-     "guard candidate.same, candidate.preemptions.count <= best.preemptions.count + 1 else { return false }",
+     "guard candidate.preemptions.count < best.preemptions.count else { return false }",
+     "swift test --filter 'QueueTestingEngineTests|ScheduleReduction'"),
+    ("reducer-without-single-preemptions", "Sources/QueueTestingEngine/Series/ScheduleReducer.swift",
+     "      while withinBudget(), point < maxRuns / 2 {",
+     "      while withinBudget(), point < 0 {",
      "swift test --filter 'QueueTestingEngineTests|ScheduleReduction'"),
     ("arrivals-at-the-hop", "Sources/QueueTestingEngine/Executor/RunDriver.swift",
      "      if policy == .everyHop {\n        let (identity, implementation) = unsafeBitCast(ActorArrivalExecutor.unowned",
