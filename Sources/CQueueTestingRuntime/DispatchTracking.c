@@ -7,6 +7,10 @@
 #include <semaphore.h>
 #include <stdlib.h>
 #include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 // Work a controlled run hands to Dispatch, counted until it has run.
 //
@@ -247,8 +251,8 @@ long qt_threads_started_by_run(void) {
 }
 
 // Threads the run's code wakes (a condition signalled, a semaphore posted, which is also how
-// Dispatch signals a `DispatchSemaphore` on Linux, an event loop's eventfd written), whoever
-// started them: an event loop made before the run (a shared
+// Dispatch signals a `DispatchSemaphore` on Linux, an event loop's eventfd written, bytes written
+// to a pipe or a socket that a thread reads), whoever started them: an event loop made before the run (a shared
 // `MultiThreadedEventLoopGroup`), a worker thread of the test's fixture. The run cannot see what
 // such a thread does next, so from the first wake-up on, virtual time moves no faster than real
 // time (up to the timeout), as it does for threads the run started. Only the run's own thread
@@ -260,6 +264,9 @@ static struct {
   int (*condBroadcast)(pthread_cond_t *);
   int (*semPost)(sem_t *);
   int (*eventfdWrite)(int, eventfd_t);
+  ssize_t (*write)(int, const void *, size_t);
+  ssize_t (*writev)(int, const struct iovec *, int);
+  ssize_t (*send)(int, const void *, size_t, int);
 } realWake;
 static pthread_once_t wakeOnce = PTHREAD_ONCE_INIT;
 
@@ -268,6 +275,9 @@ static void findWake(void) {
   realWake.condBroadcast = find(NULL, "pthread_cond_broadcast");
   realWake.semPost = find(NULL, "sem_post");
   realWake.eventfdWrite = find(NULL, "eventfd_write");
+  realWake.write = find(NULL, "write");
+  realWake.writev = find(NULL, "writev");
+  realWake.send = find(NULL, "send");
 }
 
 static inline void noteWake(void) {
@@ -299,6 +309,33 @@ __attribute__((weak)) int eventfd_write(int descriptor, eventfd_t value) {
   pthread_once(&wakeOnce, findWake);
   noteWake();
   return realWake.eventfdWrite(descriptor, value);
+}
+
+// A write wakes a thread when it goes to a pipe or a socket (a thread blocked reading the other
+// end, a Dispatch source watching it); standard output and error are the test's log, and a file
+// wakes nobody. Only the run's own writes are looked at, so the check costs nothing elsewhere.
+static inline void noteWriteWake(int descriptor) {
+  if (!tracking || insideDispatch || descriptor <= 2) return;
+  struct stat info;
+  if (fstat(descriptor, &info) == 0 && (S_ISFIFO(info.st_mode) || S_ISSOCK(info.st_mode))) noteWake();
+}
+
+__attribute__((weak)) ssize_t write(int descriptor, const void *buffer, size_t count) {
+  pthread_once(&wakeOnce, findWake);
+  noteWriteWake(descriptor);
+  return realWake.write(descriptor, buffer, count);
+}
+
+__attribute__((weak)) ssize_t writev(int descriptor, const struct iovec *vectors, int count) {
+  pthread_once(&wakeOnce, findWake);
+  noteWriteWake(descriptor);
+  return realWake.writev(descriptor, vectors, count);
+}
+
+__attribute__((weak)) ssize_t send(int descriptor, const void *buffer, size_t count, int flags) {
+  pthread_once(&wakeOnce, findWake);
+  noteWriteWake(descriptor);
+  return realWake.send(descriptor, buffer, count, flags);
 }
 
 long qt_threads_woken_by_run(void) {

@@ -29,9 +29,9 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// run. Counted where the test binary's own `pthread_create` is the one called (Linux).
   public var threadsStarted = 0
   /// Times the run's code woke a thread it did not start (signalled a condition, posted a
-  /// semaphore, wrote an event loop's eventfd): an event loop or a worker made before the run,
-  /// whose work ran beside it. Counted where the test binary's own definitions of those calls
-  /// are the ones called (Linux).
+  /// semaphore, wrote an event loop's eventfd, wrote to a pipe or a socket): an event loop or a
+  /// worker made before the run, whose work ran beside it. Counted where the test binary's own
+  /// definitions of those calls are the ones called (Linux).
   public var threadsWoken = 0
 
   /// No work outside.

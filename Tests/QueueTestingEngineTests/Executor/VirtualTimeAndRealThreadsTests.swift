@@ -160,18 +160,23 @@
 
     /// A worker thread that exists before any run (an event loop made by an earlier test, a
     /// fixture's thread): each request it is woken for takes it a millisecond to serve. It waits
-    /// on a condition, or on a `DispatchSemaphore` (which Dispatch posts as a POSIX semaphore on
-    /// Linux).
+    /// on a condition, on a `DispatchSemaphore` (which Dispatch posts as a POSIX semaphore on
+    /// Linux), or in a read of a pipe.
     final class PreexistingWorker: Sendable {
-      enum WakeUp { case condition, dispatchSemaphore }
+      enum WakeUp { case condition, dispatchSemaphore, pipe }
       private let wakeUp: WakeUp
       private let condition = NSCondition()
       private let semaphore = DispatchSemaphore(value: 0)
+      /// The pipe's read and write ends (for `.pipe`).
+      private let pipeEnds: (read: Int32, write: Int32)
       private let requests = Mutex<Int>(0)
       let box = CallbackBox()
 
       init(wokenBy wakeUp: WakeUp = .condition) {
         self.wakeUp = wakeUp
+        var ends: [Int32] = [0, 0]
+        precondition(pipe(&ends) == 0, "pipe")
+        pipeEnds = (ends[0], ends[1])
         Thread { [self] in serve() }.start()
       }
 
@@ -185,6 +190,9 @@
             condition.unlock()
           case .dispatchSemaphore:
             semaphore.wait()
+          case .pipe:
+            var byte: UInt8 = 0
+            while read(pipeEnds.read, &byte, 1) != 1 {}
           }
           usleep(1_000)
           box.set(9)
@@ -201,6 +209,9 @@
           condition.unlock()
         case .dispatchSemaphore:
           semaphore.signal()
+        case .pipe:
+          var byte: UInt8 = 1
+          _ = write(pipeEnds.write, &byte, 1)
         }
       }
     }
@@ -280,6 +291,31 @@
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
         VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .dispatchSemaphore)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(!output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("exhausted: true"), "\(output)")
+    }
+
+    /// The same with the worker blocked reading a pipe the body writes to (a self-pipe event
+    /// loop, a reader at the other end of a `Pipe`): the write counts as a wake-up.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aThreadWokenThroughAPipeWinsTheSleep() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .pipe)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("seen 20 of 20"), "\(output)")
+      #expect(output.contains("it woke threads outside the harness"), "\(output)")
+      #expect(output.contains("exhausted: false"), "\(output)")
+    }
+
+    /// Its mutation check, as for the condition.
+    @available(ExecutorHooks 1.0, *)
+    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadWokenThroughAPipe() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .pipe)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(!output.contains("seen 20 of 20"), "\(output)")
