@@ -310,6 +310,35 @@
       #expect(output.contains("exhausted: false"), "\(output)")
     }
 
+    /// Foundation's shape of it: a `Pipe` whose reading handle has a `readabilityHandler` (a
+    /// Dispatch source, on a Dispatch thread). Writing to the pipe wakes it, and the 200 ms sleep
+    /// ends after the handler ran, as on real threads.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aPipesReadabilityHandlerRunsBeforeTheSleepEnds() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let pipe = Pipe()
+        let box = CallbackBox()
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+          _ = handle.availableData
+          box.set(9)
+        }
+        var seen = 0
+        for seed in UInt64(1)...20 {
+          let result = ControlledExecutor.runBlocking(seed: seed) {
+            box.set(-1)
+            pipe.fileHandleForWriting.write(Data([1]))
+            try? await Task.sleep(for: .milliseconds(200))
+            TraceRecorder.mark("value: \(box.value.map(String.init) ?? "none")")
+          }
+          if VirtualTimeAndRealThreadsTests.marks(result) == ["value: 9"] { seen += 1 }
+        }
+        print("seen \(seen) of 20")
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("seen 20 of 20"), "\(output)")
+    }
+
     /// Its mutation check, as for the condition.
     @available(ExecutorHooks 1.0, *)
     @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadWokenThroughAPipe() async throws {
