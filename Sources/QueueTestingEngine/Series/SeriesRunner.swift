@@ -171,7 +171,7 @@ package struct SeriesRunner: Sendable {
     if let lastProblem { reduced.problem = lastProblem }
     // Which strategy found the failure is the series' story, not the reduction's.
     reduced.run.strategySummary = failure.run.strategySummary
-    reduced.reduction = ScheduleFailure<Problem>.Reduction(
+    reduced.reduction = ScheduleReduction(
       preemptions: result.preemptions, originalPreemptions: result.originalPreemptions,
       originalSchedule: failure.run.schedule, runs: result.runs, budgetExhausted: result.budgetExhausted)
     return reduced
