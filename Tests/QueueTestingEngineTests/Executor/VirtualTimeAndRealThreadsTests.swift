@@ -163,7 +163,7 @@
     /// on a condition, on a `DispatchSemaphore` (which Dispatch posts as a POSIX semaphore on
     /// Linux), or in a read of a pipe.
     final class PreexistingWorker: Sendable {
-      enum WakeUp { case condition, dispatchSemaphore, pipe }
+      enum WakeUp: String, CaseIterable, Codable, Sendable { case condition, dispatchSemaphore, pipe }
       private let wakeUp: WakeUp
       private let condition = NSCondition()
       private let semaphore = DispatchSemaphore(value: 0)
@@ -229,7 +229,7 @@
     /// Runs 20 schedules of a body that wakes a thread made before the run, and an exhaustive
     /// search of it; prints how many saw the worker's value and what the search claims.
     @available(ExecutorHooks 1.0, *)
-    static func printPreexistingWorkerWins(wokenBy wakeUp: PreexistingWorker.WakeUp = .condition) -> Never {
+    static func printPreexistingWorkerWins(wokenBy wakeUp: PreexistingWorker.WakeUp) -> Never {
       let worker = PreexistingWorker(wokenBy: wakeUp)
       let body = wakesWorkerThenSleeps(worker)
       var seen = 0
@@ -246,11 +246,15 @@
 
     /// A thread made before the run, woken by the body, serves its request before the body's
     /// 200 ms sleep ends, as on real threads: the wake-up makes virtual time wait for it. The
-    /// search that ran it never claims exhaustion, since that thread's timing is real.
+    /// search that ran it never claims exhaustion, since that thread's timing is real. The worker
+    /// waits on a condition, on a `DispatchSemaphore` (its signal is a POSIX semaphore's post on
+    /// Linux), or in a read of a pipe the body writes to (a self-pipe event loop, a reader at the
+    /// other end of a `Pipe`).
     @available(ExecutorHooks 1.0, *)
-    @Test func aThreadMadeBeforeTheRunAndWokenByItWinsTheSleep() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins()
+    @Test(arguments: PreexistingWorker.WakeUp.allCases)
+    func aThreadMadeBeforeTheRunAndWokenByItWinsTheSleep(wokenBy wakeUp: PreexistingWorker.WakeUp) async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) { [wakeUp] in
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: wakeUp)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(output.contains("seen 20 of 20"), "\(output)")
@@ -262,52 +266,17 @@
     /// served (in at least one of 20 runs: a loaded machine may deschedule the driver past the
     /// worker's millisecond once), and the search claims exhaustion.
     @available(ExecutorHooks 1.0, *)
-    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadMadeBeforeTheRun() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+    @Test(arguments: PreexistingWorker.WakeUp.allCases)
+    func withoutCountingWakeUpsTheSleepOutrunsAThreadMadeBeforeTheRun(
+      wokenBy wakeUp: PreexistingWorker.WakeUp
+    ) async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) { [wakeUp] in
         RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins()
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: wakeUp)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(!output.contains("seen 20 of 20"), "\(output)")
       #expect(output.contains("exhausted: true"), "\(output)")
-    }
-
-    /// The same with the worker waiting on a `DispatchSemaphore`: its signal is a POSIX
-    /// semaphore's post on Linux, and counts as a wake-up.
-    @available(ExecutorHooks 1.0, *)
-    @Test func aThreadWokenByADispatchSemaphoreWinsTheSleep() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .dispatchSemaphore)
-      }
-      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
-      #expect(output.contains("seen 20 of 20"), "\(output)")
-      #expect(output.contains("it woke threads outside the harness"), "\(output)")
-      #expect(output.contains("exhausted: false"), "\(output)")
-    }
-
-    /// Its mutation check, as for the condition.
-    @available(ExecutorHooks 1.0, *)
-    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadWokenByADispatchSemaphore() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .dispatchSemaphore)
-      }
-      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
-      #expect(!output.contains("seen 20 of 20"), "\(output)")
-      #expect(output.contains("exhausted: true"), "\(output)")
-    }
-
-    /// The same with the worker blocked reading a pipe the body writes to (a self-pipe event
-    /// loop, a reader at the other end of a `Pipe`): the write counts as a wake-up.
-    @available(ExecutorHooks 1.0, *)
-    @Test func aThreadWokenThroughAPipeWinsTheSleep() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .pipe)
-      }
-      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
-      #expect(output.contains("seen 20 of 20"), "\(output)")
-      #expect(output.contains("it woke threads outside the harness"), "\(output)")
-      #expect(output.contains("exhausted: false"), "\(output)")
     }
 
     /// Foundation's shape of it: a `Pipe` whose reading handle has a `readabilityHandler` (a
@@ -337,18 +306,6 @@
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(output.contains("seen 20 of 20"), "\(output)")
-    }
-
-    /// Its mutation check, as for the condition.
-    @available(ExecutorHooks 1.0, *)
-    @Test func withoutCountingWakeUpsTheSleepOutrunsAThreadWokenThroughAPipe() async throws {
-      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: .pipe)
-      }
-      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
-      #expect(!output.contains("seen 20 of 20"), "\(output)")
-      #expect(output.contains("exhausted: true"), "\(output)")
     }
 
     /// Pure Swift-concurrency code hands Dispatch nothing: an hour of virtual sleeping takes no
