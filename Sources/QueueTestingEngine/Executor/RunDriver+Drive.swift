@@ -23,14 +23,12 @@
     @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
     func drive<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
-      policy: HopPolicy,
-      stepBudget: Int,
-      outsideWakeUpTimeout: Duration,
-      outsideWorkTimeout: Duration,
-      targets: CancellationTargets?,
+      settings: RunSettings,
       rootJob: RunState.CapturedJob?,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
+      let (policy, stepBudget, targets) = (settings.policy, settings.stepBudget, settings.targets)
+      let outsideWakeUpTimeout = settings.outsideWakeUpTimeout
       // A watcher may sample this thread's stack to name what a stuck job waits in.
       let samplesWereBlocked = qt_allow_stack_samples()
       driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
@@ -50,7 +48,7 @@
       driverThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
       statePointer.pointee.begin(
-        cancellationTargets: targets, outsideWorkTimeout: outsideWorkTimeout,
+        cancellationTargets: targets, outsideWorkTimeout: settings.outsideWorkTimeout,
         replayedTimerDelays: strategy.replayedTimerDelays ?? [])
       driverOuterTaskID = Self.currentTask()?.id ?? 0
       var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }

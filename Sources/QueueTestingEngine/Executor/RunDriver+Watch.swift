@@ -18,13 +18,8 @@
     /// current test and issue handlers among them); its first job is handed to the driver.
     func runWatched<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
-      policy: HopPolicy,
-      newTasksPreferHarness: Bool,
-      stepBudget: Int,
-      outsideWakeUpTimeout: Duration,
-      outsideWorkTimeout: Duration,
+      settings: RunSettings,
       jobTimeLimit: Duration,
-      targets: CancellationTargets?,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       // One watched run at a time from the callers' side too: the root's first job and the
@@ -39,7 +34,7 @@
       }
       rootMaker = Self.threadID()
       condition.unlock()
-      Self.makeRoot(policy: policy, body)
+      Self.makeRoot(policy: settings.policy, body)
       condition.lock()
       let rootJob = pendingRoot
       pendingRoot = nil
@@ -53,10 +48,7 @@
       // driver thread lets go of it before the caller learns the run is over.
       driver.perform {
         var strategy = handOff.strategy
-        let result = self.runHere(
-          strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
-          outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, targets: targets,
-          rootJob: rootJob, body)
+        let result = self.runHere(strategy: &strategy, settings: settings, rootJob: rootJob, body)
         handOff.store(result, strategy: strategy)
       } then: {
         handOff.finish()

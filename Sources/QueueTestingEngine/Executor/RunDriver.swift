@@ -305,31 +305,23 @@
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       let policy = Self.hopPolicy
-      let newTasksPreferHarness = Self.newTasksPreferHarness && policy.schedulesEveryHop
+      let settings = RunSettings(
+        policy: policy, newTasksPreferHarness: Self.newTasksPreferHarness && policy.schedulesEveryHop,
+        stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
+        targets: targets)
       if let jobTimeLimit, jobTimeLimit > .zero {
-        return runWatched(
-          strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
-          outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
-          jobTimeLimit: jobTimeLimit, targets: targets, body)
+        return runWatched(strategy: &strategy, settings: settings, jobTimeLimit: jobTimeLimit, body)
       }
-      return runHere(
-        strategy: &strategy, policy: policy, newTasksPreferHarness: newTasksPreferHarness, stepBudget: stepBudget,
-        outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout, targets: targets,
-        rootJob: nil, body)
+      return runHere(strategy: &strategy, settings: settings, rootJob: nil, body)
     }
 
     /// Runs `body` under control on the calling thread, which becomes the driver. `rootJob`, when
     /// given, is the root task's first job, made by the thread that asked for the run (see
-    /// ``runWatched(strategy:policy:newTasksPreferHarness:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:targets:_:)``);
+    /// ``runWatched(strategy:settings:jobTimeLimit:_:)``);
     /// otherwise the driver makes the root task itself.
     func runHere<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
-      policy: HopPolicy,
-      newTasksPreferHarness: Bool,
-      stepBudget: Int,
-      outsideWakeUpTimeout: Duration,
-      outsideWorkTimeout: Duration,
-      targets: CancellationTargets?,
+      settings: RunSettings,
       rootJob: RunState.CapturedJob?,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
@@ -355,12 +347,11 @@
         // threads were this one and a test waiting for the run slot).
         var warmUp = ReplayStrategy(Schedule(choices: []))
         _ = drive(
-          strategy: &warmUp, policy: policy, stepBudget: 1_000, outsideWakeUpTimeout: .zero, outsideWorkTimeout: .zero,
-          targets: nil, rootJob: nil, Self.clockSleepWarmUp)
+          strategy: &warmUp, settings: .warmUp(policy: settings.policy), rootJob: nil, Self.clockSleepWarmUp)
       }
       // Tasks the run's code creates prefer the harness's executor, as its root does, so that
       // their hops off an actor are scheduling points too; see `TaskCreation.c`.
-      if newTasksPreferHarness {
+      if settings.newTasksPreferHarness {
         let (identity, implementation) = unsafeBitCast(RunExecutors().task, to: (UInt, UInt).self)
         qt_prefer_task_executor_for_new_tasks(identity, implementation)
       }
@@ -369,14 +360,12 @@
       qt_record_actor_hops(true)
       defer { qt_record_actor_hops(false) }
       // A task hopping onto a default actor arrives as a job of its own (see `ActorArrivalExecutor`).
-      if policy == .everyHop {
+      if settings.policy == .everyHop {
         let (identity, implementation) = unsafeBitCast(ActorArrivalExecutor.unowned, to: (UInt, UInt).self)
         qt_defer_actor_arrivals(identity, implementation)
       }
       defer { qt_defer_actor_arrivals(0, 0) }
-      return drive(
-        strategy: &strategy, policy: policy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: outsideWorkTimeout, targets: targets, rootJob: rootJob, body)
+      return drive(strategy: &strategy, settings: settings, rootJob: rootJob, body)
     }
   }
 #endif
