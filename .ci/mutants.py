@@ -104,7 +104,7 @@ MUTANTS = [
      '    case .failuresRecorded: FailureIdentity(["failures"])',
      "swift test --filter QueueTestingEngineTests"),
     ("replay-reduced", "Sources/QueueTestingEngine/Series/SeriesRunner.swift",
-     "    if case .replay = series.kind { return failure }\n",
+     "    if series.isReplay { return failure }\n",
      "",
      "swift test --filter QueueTestingEngineTests"),
     # QueueTesting

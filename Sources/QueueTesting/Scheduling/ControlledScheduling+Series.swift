@@ -76,7 +76,7 @@
       }
       let result = report.withLock { $0 }
       // A replay that passes did not reproduce a failure: say so, and why it may not have.
-      if Self.isReplay(series), result.failure == nil {
+      if series.isReplay, result.failure == nil {
         let outside =
           result.outsideWork.isEmpty
           ? ""
@@ -271,12 +271,6 @@
     static func markText(_ issue: Issue, _ location: String) -> String {
       let comments = issue.comments.map(\.rawValue).filter { !$0.isEmpty }
       return "\(issue.kind)" + (comments.isEmpty ? "" : ": " + comments.joined(separator: "; ")) + " (\(location))"
-    }
-
-    /// Whether `series` replays one given schedule.
-    static func isReplay(_ series: ScheduleSeries) -> Bool {
-      if case .replay = series.kind { return true }
-      return false
     }
   }
 #endif

@@ -71,6 +71,12 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     ScheduleSeries(.replay(schedule), count: 1)
   }
 
+  /// Whether the series replays one given schedule (``replay(_:)``).
+  package var isReplay: Bool {
+    if case .replay = kind { return true }
+    return false
+  }
+
   /// For example "random, 100 schedules, seed 0".
   public var description: String {
     switch kind {

@@ -155,7 +155,7 @@ package struct SeriesRunner: Sendable {
     _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement<Problem>)
   ) -> ScheduleFailure<Problem> {
     guard let reducing, failure.problem.allowsAnotherRun else { return failure }
-    if case .replay = series.kind { return failure }
+    if series.isReplay { return failure }
     var lastProblem: Problem?
     let result = reducing.reduce(failure.run) { strategy in
       let (run, judgement) = runAndJudge(
