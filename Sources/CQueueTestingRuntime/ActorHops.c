@@ -90,6 +90,17 @@ static void note(uintptr_t identity, uintptr_t implementation) {
 // harness's arrival executor, whose `enqueue` hands the task back to the run as a job of its
 // own; when the strategy runs that job, `resumeArrival` makes the real hop. Between the two, any
 // job the strategy prefers runs first, as another thread could have.
+//
+// Only a hop that leaves the generic executor is deferred. A task leaving a serial executor (the
+// main actor, a default actor, an actor on a custom executor) reaches the new actor before that
+// executor runs anything else: the runtime's `swift_task_switch` either gives the old actor's
+// thread to the new one (a default actor left for an idle one) or enqueues the task on the new
+// actor synchronously, inside the job that hops, and only then lets the old executor go on
+// (the main actor and custom executors cannot give their thread up at all). So twenty
+// `Task { @MainActor in await counter.increment(i) }` reach `counter` in the order the main actor
+// ran them, on every run on real threads; deferring those arrivals offered orders no thread
+// produces. What another thread does at the same time is still offered: its own hop is a
+// separate job, deferred if it leaves the generic executor, and runs before or after this one.
 typedef struct {
   void *task;
   void *resume;
@@ -157,12 +168,18 @@ __attribute__((swiftasynccall)) static void resumeArrival(
       context, arrival.resume, arrival.identity, arrival.implementation);
 }
 
+// Whether a hop to `target` leaves the generic executor (the global one, or a task executor),
+// whose jobs run beside each other on real threads; the generic executor's identity is null.
+static int leavesGenericExecutor(QTExecutorRef current, uintptr_t target) {
+  return current.identity == 0 && target != 0;
+}
+
 __attribute__((weak, swiftasynccall)) void swift_task_switch(
     void *__attribute__((swift_async_context)) context, void *resume, uintptr_t identity, uintptr_t implementation) {
   pthread_once(&runtimeTaskSwitchOnce, findRuntimeTaskSwitch);
   if (arrivalIdentity && isDefaultActor(identity, implementation)) {
     void *task = swift_task_getCurrent();
-    if (task && swift_task_getCurrentExecutor().identity != identity) {
+    if (task && leavesGenericExecutor(swift_task_getCurrentExecutor(), identity)) {
       // Only the leaving is noted now; the arrival is noted when it happens.
       if (recording) note(arrivalIdentity, arrivalImplementation);
       if (hopObserver) hopObserver();

@@ -7,7 +7,9 @@
   /// The runtime queues a hopping task on the actor inside the job that hops. On real threads,
   /// another task running beside that job can reach the actor first; run one job at a time, the
   /// hopping job would always queue first, and the other order would never be offered. So during
-  /// a run, `swift_task_switch` (see `ActorHops.c`) first switches such a task here. `enqueue`
+  /// a run, `swift_task_switch` (see `ActorHops.c`) first switches such a task here, when it
+  /// leaves the generic executor (a task leaving a serial executor reaches the actor before that
+  /// executor runs anything else, on real threads, so it joins the queue at the hop). `enqueue`
   /// hands the task back to the run as a job of its own, held like any global job, and when the
   /// strategy runs it, the task makes the real hop. Jobs the strategy runs in between are what
   /// other threads could have run before the task reached the actor.

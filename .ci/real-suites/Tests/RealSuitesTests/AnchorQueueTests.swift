@@ -206,3 +206,52 @@ struct FIFOQueueTests {
 
   private let systemUnderTest = FIFOQueue()
 }
+
+// From the same library's ActorQueueTests: the tests that send work through the main actor's queue
+// to another actor. Each task leaves the main actor for `counter` before the main actor starts the
+// next, so they arrive in order on real threads; a harness that let those arrivals overtake each
+// other failed them on its first schedule.
+@Suite(.controlledScheduling())
+struct ActorQueueTests {
+  init() {
+    counter = Counter()
+  }
+
+  @TestingQueue
+  @Test
+  func mainTask_sendsEventsInOrder() async throws {
+    var lastTask: Task<Void, Error>?
+    (1...1_000).forEach { iteration in
+      lastTask = Task(on: MainActor.queue) {
+        await counter.incrementAndExpectCount(equals: iteration)
+      }
+    }
+    // Drain the queue
+    try await #require(lastTask).value
+  }
+
+  @TestingQueue
+  @Test
+  func mainThrowingTask_sendsEventsInOrder() async throws {
+    var lastTask: Task<Void, Error>?
+    (1...1_000).forEach { iteration in
+      lastTask = Task(on: MainActor.queue) {
+        await counter.incrementAndExpectCount(equals: iteration)
+        try doWork()
+      }
+    }
+    // Drain the queue
+    try await #require(lastTask).value
+  }
+
+  private let counter: Counter
+
+  @Sendable private func doWork() throws {}
+}
+
+/// A global actor that runs off of `main`, where tests may otherwise deadlock due to waiting for `main` from `main`.
+@globalActor
+private struct TestingQueue {
+  fileprivate actor Shared {}
+  fileprivate static let shared = Shared()
+}

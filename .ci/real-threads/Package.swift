@@ -1,0 +1,19 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The hop table of QueueTesting's "Hops out of a serial executor keep their order", run on real
+// threads: `.ci/real-threads.sh` builds it in debug and release and checks that the cells the
+// harness keeps in order never reorder here either. Depends on the root package by path for
+// `MainActor.queue`.
+let package = Package(
+  name: "RealThreads",
+  platforms: [.macOS(.v15)],
+  dependencies: [.package(name: "swift-queue-harness", path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "hop-order",
+      dependencies: [.product(name: "AsyncQueue", package: "swift-queue-harness")],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    )
+  ]
+)
