@@ -28,6 +28,37 @@ const char *_Nullable qt_unhonoured_executor_hook(void);
 /// begins a new count; `ran` is called on Dispatch's thread each time counted work has run.
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void));
 
+/// Starts a run's virtual clock reads: nothing skipped yet (see `VirtualTimeReads.c`).
+void qt_virtual_time_begin(void);
+
+/// Turns on (`on`) or off, for the calling thread, clock reads that follow the run's virtual
+/// time: the real time plus what the run skipped. On while one of the run's jobs runs.
+void qt_virtual_time_reads(bool on);
+
+/// The run's virtual time jumped by `jump` nanoseconds after the run waited `paced` nanoseconds
+/// of real time for it: what the wait did not cover is skipped.
+void qt_virtual_time_advance(unsigned long long jump, unsigned long long paced);
+
+/// Nanoseconds the active run's virtual time has skipped so far.
+unsigned long long qt_virtual_time_skipped(void);
+
+/// The real monotonic time in nanoseconds, whatever the calling thread reads.
+unsigned long long qt_real_monotonic_nanoseconds(void);
+
+/// Whether the process's clock reads reach `VirtualTimeReads.c` (not under the thread
+/// sanitizer, whose runtime takes `clock_gettime` itself).
+bool qt_virtual_time_is_read(void);
+
+/// Whether reads on the calling thread follow virtual time now.
+bool qt_virtual_time_shifts_now(void);
+
+/// Turns the calling thread's reads back to real time, returning whether they followed virtual
+/// time (to hand back to `qt_virtual_time_reads`).
+bool qt_virtual_time_pause(void);
+
+/// A Dispatch deadline computed from a read that followed virtual time, moved back to real time.
+unsigned long long qt_dispatch_time_to_real(unsigned long long when);
+
 /// How much counted work has not run yet.
 long qt_outstanding_dispatch_work(void);
 

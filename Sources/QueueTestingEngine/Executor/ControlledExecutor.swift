@@ -92,6 +92,14 @@
       qt_outside_work_is_counted()
     }
 
+    /// Whether clock reads in a run's jobs follow the run's virtual time in this process (see
+    /// "The harness's model and its limits"): true where the test binary's own definitions of the
+    /// C clock calls are the ones called (Linux), false under the thread sanitizer, whose runtime
+    /// takes `clock_gettime` itself, and on other platforms.
+    public static var clockReadsFollowVirtualTime: Bool {
+      qt_virtual_time_is_read()
+    }
+
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
     /// false on an OS older than controlled runs need, where no run can be active.
     public static var isControlling: Bool {

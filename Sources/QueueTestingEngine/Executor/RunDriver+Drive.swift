@@ -37,6 +37,9 @@
       qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed), Self.wakeDriver)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
       qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed), Self.wakeDriver)
+      // Clock reads in the run's jobs follow its virtual time (see `VirtualTimeReads.c`).
+      qt_virtual_time_begin()
+      var clockPacing = ClockPacing()
       defer {
         qt_watch_leaked_continuations(false, nil)
         qt_track_dispatch_work(false, nil)
@@ -109,6 +112,7 @@
             outsideWorkPending: qt_outstanding_dispatch_work() > 0,
             outsideThreadsWoken: qt_threads_woken_by_run() > 0)
           mailbox.virtualTime = statePointer.pointee.now
+          clockPacing.timeIs(statePointer.pointee.now)
           if case .waitForOutsideWakeUp = step {
             // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
             // a deadlock.
@@ -136,6 +140,7 @@
             drains = statePointer.pointee.actorWork.drainStarts(
               job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
           }
+          qt_virtual_time_reads(true)
           if next.isMain {
             next.job.runSynchronously(on: executors.main)
           } else if jobsOnTaskExecutor {
@@ -143,6 +148,7 @@
           } else {
             next.job.runSynchronously(on: executors.generic)
           }
+          qt_virtual_time_reads(false)
           if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
           if drains { statePointer.pointee.actorWork.drainEnds() }
           jobsFinished.store(driverJobCount, ordering: .relaxed)
@@ -167,6 +173,8 @@
           // Bounded in real time; whatever comes is admitted at the next step, and if nothing
           // does, the next decision moves virtual time on or reports the deadlock.
           condition.lock()
+          let waitStarted = qt_real_monotonic_nanoseconds()
+          defer { clockPacing.waited(since: waitStarted) }
           let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
           while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
             && Self.leakedContinuations() == nil && condition.wait(until: deadline)
@@ -210,6 +218,28 @@
         condition.unlock()
       }
       return result
+    }
+  }
+
+  /// How much virtual time a run skipped, for the clock reads of its jobs: each jump of virtual
+  /// time counts, less the real time the driver waited (for work outside the harness) before it,
+  /// which the real clock already shows.
+  struct ClockPacing {
+    private var lastNow: UInt64 = 0
+    private var waitedSinceJump: UInt64 = 0
+
+    /// The run's virtual time after a decision.
+    mutating func timeIs(_ now: UInt64) {
+      guard now > lastNow else { return }
+      qt_virtual_time_advance(now - lastNow, waitedSinceJump)
+      lastNow = now
+      waitedSinceJump = 0
+    }
+
+    /// The driver waited in real time from `start` (`qt_real_monotonic_nanoseconds`) until now.
+    mutating func waited(since start: UInt64) {
+      let now = qt_real_monotonic_nanoseconds()
+      if now > start { waitedSinceJump &+= now - start }
     }
   }
 #endif
