@@ -29,10 +29,11 @@
   /// a `.timeLimit` overrun stops the series. In a child process, the output the body writes is
   /// shown for one schedule: the failing one, or the first when all pass.
   ///
-  /// Clocks: `ContinuousClock.now`, `SuspendingClock.now` and `Date()` read the real clock even
-  /// inside a run (the runtime reads the system clock directly, with no hook), so they do not
-  /// move when a sleep ends in virtual time. Give code that reads the time a `Clock` and pass it
-  /// ``VirtualClock`` in the test: its `now` is the run's virtual time.
+  /// Clocks: in the run's jobs, `ContinuousClock.now`, `SuspendingClock.now`, `Date()` and
+  /// `DispatchTime.now()` read the real time plus the virtual time the run skipped, so a sleep
+  /// that ends at once in virtual time still measures its length (on Linux, not under the thread
+  /// sanitizer; see ``ControlledExecutor/clockReadsFollowVirtualTime``). ``VirtualClock`` is the
+  /// run's virtual time itself.
   ///
   /// A test whose run deadlocks, exceeds the step budget or waits for an outside wake-up that
   /// never comes cannot finish, and Swift Testing has no way to abandon a running test function.

@@ -1,5 +1,6 @@
 /// A clock whose `now` is the virtual time of the active controlled run, for code under test that
-/// reads the time (the continuous and suspending clocks' `now` stay real even inside a run).
+/// reads the time. (In a run's jobs the continuous and suspending clocks' `now` follow virtual
+/// time too, on top of the real time; this clock starts at zero and moves only with the run.)
 ///
 /// Inject it where the code takes a `Clock`. Under ``ControlledExecutor``, sleeping on it takes
 /// virtual time like any `Task.sleep`: it ends when the run's virtual time reaches the deadline,

@@ -41,9 +41,11 @@
     ///   outside (a continuation resumed by a completion handler, a task leaving a custom
     ///   executor), unless the announced waits form a wait-for cycle, which no outside work
     ///   ends. A deadlock report says that it waited, and for how long.
-    /// - Once the run has taken work from outside, it also waits before moving virtual time to
-    ///   the next timer: up to the timer's delay or this timeout, whichever is shorter, so that a
-    ///   callback racing a timeout wins the race it wins on real threads.
+    /// - Once the run has taken work from outside (or handed it out, or woken a thread outside
+    ///   it), it also waits before moving virtual time to the next timer: the timer's delay, less
+    ///   the real time since virtual time last moved, whatever this timeout, so that a callback
+    ///   or another thread's own timer racing a timeout wins the race it wins on real threads.
+    ///   Zero turns this wait off too.
     ///
     /// Zero turns both waits off: for code with no work outside the harness, a deadlock is then
     /// reported at once.

@@ -3,12 +3,15 @@
   /// executors and threads), and when it waits for such work: a sub-state of ``RunState``, made
   /// anew for each run.
   ///
-  /// It decides two waits, each in real time and at most ``timeout``:
+  /// It decides two waits, each in real time:
   /// - before virtual time jumps to a timer (Go's `testing/synctest` rule: time moves only when
   ///   everything is durably blocked), while work handed out has not run, once work came back, or
-  ///   once the run woke a thread that existed before it;
-  /// - before a run with nothing runnable is called a deadlock, unless the announced waits form a
-  ///   cycle or the runtime said a continuation was dropped (no outside hand ends either).
+  ///   once the run woke a thread that existed before it: the whole jump, so that from then on
+  ///   the run's clock is paced by real time and never overtakes what those threads may still do
+  ///   (an event loop's own idle timer, say);
+  /// - before a run with nothing runnable is called a deadlock, at most ``timeout``, unless the
+  ///   announced waits form a cycle or the runtime said a continuation was dropped (no outside
+  ///   hand ends either).
   struct OutsideWorkState {
     /// How long the run waits, in real time, for work outside the harness when nothing it
     /// controls can run (see ``ControlledExecutor/defaultOutsideWorkTimeout``); zero: never.
@@ -23,6 +26,9 @@
     /// What the runtime reported about continuations the run's code dropped without resuming
     /// them (see ``DeadlockReport/leakedContinuations``), set by the driver when it has any.
     var leakedContinuations: [String] = []
+    /// The real time since virtual time last moved, set by the driver before each decision with
+    /// nothing runnable: a paced jump waits only for what real time has not covered yet.
+    var realSinceJump: Duration = .zero
 
     /// A run's state that waits up to `timeout`.
     init(timeout: Duration = .zero) {
@@ -51,10 +57,17 @@
     /// How long to wait before virtual time jumps `delay` nanoseconds ahead, and whether the wait
     /// ends as soon as the work handed out has run (nil: jump now). `pending`: work the run handed
     /// to Dispatch or threads it started are still out; `threadsWoken`: the run woke a thread it
-    /// did not start, which never says it is done, and so gets the whole delay.
+    /// did not start, which never says it is done. The wait is what is left of the jump once the
+    /// real time since virtual time last moved (``realSinceJump``) is taken off, not capped by
+    /// ``timeout``: virtual time is paced by real time, since a thread outside the run may have a
+    /// timer of its own due before the jump ends (a server's 3-second idle timeout under a
+    /// client's 15-second one), and on real threads it fires first. A zero ``timeout`` turns the
+    /// wait off.
     func waitBeforeJump(of delay: UInt64, pending: Bool, threadsWoken: Bool) -> (Duration, whilePending: Bool)? {
       guard pending || threadsWoken || !work.isEmpty, waitSpent == nil, timeout > .zero else { return nil }
-      return (min(.nanoseconds(Int64(clamping: delay)), timeout), work.isEmpty && !threadsWoken)
+      let left = .nanoseconds(Int64(clamping: delay)) - realSinceJump
+      guard left > .zero else { return nil }
+      return (left, work.isEmpty && !threadsWoken)
     }
 
     /// How long to wait, with nothing runnable and the body unfinished, before calling the run a

@@ -106,6 +106,7 @@
           condition.lock()
           collectDeliveries(replaying: replay, quiescent: true)
           if let leaked = Self.leakedContinuations() { statePointer.pointee.outside.leakedContinuations = leaked }
+          statePointer.pointee.outside.realSinceJump = clockPacing.realSinceJump()
           step = statePointer.pointee.nextStep(
             strategy: &strategy, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
@@ -221,12 +222,14 @@
     }
   }
 
-  /// How much virtual time a run skipped, for the clock reads of its jobs: each jump of virtual
-  /// time counts, less the real time the driver waited (for work outside the harness) before it,
-  /// which the real clock already shows.
+  /// How virtual time and real time went along in a run: the real time since virtual time last
+  /// moved (what a paced jump no longer waits for), and how much virtual time the run skipped, for
+  /// the clock reads of its jobs: each jump counts, less the real time the driver waited (for work
+  /// outside the harness) before it, which the real clock already shows.
   struct ClockPacing {
     private var lastNow: UInt64 = 0
     private var waitedSinceJump: UInt64 = 0
+    private var lastJumpReal = qt_real_monotonic_nanoseconds()
 
     /// The run's virtual time after a decision.
     mutating func timeIs(_ now: UInt64) {
@@ -234,6 +237,13 @@
       qt_virtual_time_advance(now - lastNow, waitedSinceJump)
       lastNow = now
       waitedSinceJump = 0
+      lastJumpReal = qt_real_monotonic_nanoseconds()
+    }
+
+    /// The real time since virtual time last moved (or the run began).
+    func realSinceJump() -> Duration {
+      let now = qt_real_monotonic_nanoseconds()
+      return .nanoseconds(Int64(clamping: now > lastJumpReal ? now - lastJumpReal : 0))
     }
 
     /// The driver waited in real time from `start` (`qt_real_monotonic_nanoseconds`) until now.

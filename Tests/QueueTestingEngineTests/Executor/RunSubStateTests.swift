@@ -123,9 +123,10 @@
     func choose(runnableCount: Int) -> Int { 0 }
     func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { eligibleTasks.first }
 
-    /// Virtual time waits for outside work only while some is out or has come back, never
-    /// longer than the jump or the timeout, and only once until a job runs; a wait for work
-    /// handed out ends when it has run, a woken thread's does not.
+    /// Virtual time waits for outside work only while some is out or has come back, for what is
+    /// left of the jump once the real time since virtual time last moved is taken off (paced by
+    /// real time, whatever the timeout), and only once until a job runs; a wait for work handed
+    /// out ends when it has run, a woken thread's does not.
     @available(ExecutorHooks 1.0, *)
     @Test func outsideWorkHoldsAJumpOnlyWhileThereIsSome() throws {
       let second: UInt64 = 1_000_000_000
@@ -135,9 +136,15 @@
       // Work handed out: the jump's delay, ended early once the work has run.
       let pending = try #require(outside.waitBeforeJump(of: second / 2, pending: true, threadsWoken: false))
       #expect(pending.0 == .milliseconds(500) && pending.whilePending)
-      // A woken thread never says it is done: the whole delay, up to the timeout.
+      // A woken thread never says it is done: the whole delay, longer than the timeout.
       let woken = try #require(outside.waitBeforeJump(of: 5 * second, pending: false, threadsWoken: true))
-      #expect(woken.0 == .seconds(2) && !woken.whilePending)
+      #expect(woken.0 == .seconds(5) && !woken.whilePending)
+      // Real time that passed since virtual time last moved is not waited again.
+      outside.realSinceJump = .seconds(3)
+      let paced = try #require(outside.waitBeforeJump(of: 5 * second, pending: false, threadsWoken: true))
+      #expect(paced.0 == .seconds(2))
+      #expect(outside.waitBeforeJump(of: 2 * second, pending: false, threadsWoken: true) == nil)
+      outside.realSinceJump = .zero
       // Once work came back, every jump waits, and the admission is recorded.
       outside.admitted(task: 3, step: 7, from: "QueueExecutor")
       #expect(outside.admissions == [Schedule.Admission(task: 3, step: 7)])

@@ -279,6 +279,76 @@
       #expect(output.contains("exhausted: true"), "\(output)")
     }
 
+    /// A server on a thread made before the run: woken by a request, it arms an idle timer of
+    /// its own (a timed wait on its thread, in real time) and closes the connection when no
+    /// further request came in time, as an HTTP server's idle timeout does on its event loop.
+    final class IdleServer: Sendable {
+      private let condition = NSCondition()
+      private let requests = Mutex<Int>(0)
+      private let state = Mutex<String>("idle")
+      private let idle: Double
+
+      init(idleSeconds: Double) {
+        idle = idleSeconds
+        Thread { [self] in serve() }.start()
+      }
+
+      var connection: String { state.withLock { $0 } }
+
+      private func serve() -> Never {
+        while true {
+          condition.lock()
+          while requests.withLock({ $0 }) == 0 { condition.wait() }
+          requests.withLock { $0 = 0 }
+          state.withLock { $0 = "open" }
+          let deadline = Date(timeIntervalSinceNow: idle)
+          var again = false
+          while !again && condition.wait(until: deadline) { again = requests.withLock { $0 } > 0 }
+          condition.unlock()
+          if !again { state.withLock { $0 = "closed" } }
+        }
+      }
+
+      /// Sends a request, as a client of an event loop does, and returns at once.
+      func request() {
+        condition.lock()
+        requests.withLock { $0 += 1 }
+        condition.signal()
+        condition.unlock()
+      }
+    }
+
+    /// Runs a body that sends the server a request and then waits longer than the server's idle
+    /// timeout (its own, shorter than the run's outside-work timeout lets a jump wait), for 3
+    /// seeds; prints what the body saw.
+    @available(ExecutorHooks 1.0, *)
+    static func printIdleTimeoutRace() -> Never {
+      let server = IdleServer(idleSeconds: 0.3)
+      for seed in UInt64(1)...3 {
+        let result = ControlledExecutor.runBlocking(seed: seed, outsideWorkTimeout: .milliseconds(100)) {
+          server.request()
+          try? await Task.sleep(for: .milliseconds(700))  // the client's longer timeout
+          TraceRecorder.mark("connection \(server.connection)")
+        }
+        print("seed \(seed): \(marks(result).joined(separator: ", "))")
+      }
+      exit(0)
+    }
+
+    /// Virtual time never runs past the outside world: once the run woke a thread outside it,
+    /// each jump of virtual time is paced by real time, so a server's 300 ms idle timeout closes
+    /// the connection before the client's 700 ms wait ends, as on real threads, though the run
+    /// would let a jump wait only 100 ms for work to come back. (Capped by that timeout, the
+    /// client's wait ended first and found the connection open.)
+    @available(ExecutorHooks 1.0, *)
+    @Test func aServersIdleTimeoutFiresBeforeAClientsLongerWait() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        VirtualTimeAndRealThreadsTests.printIdleTimeoutRace()
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      for seed in 1...3 { #expect(output.contains("seed \(seed): connection closed\n"), "\(output)") }
+    }
+
     /// Foundation's shape of it: a `Pipe` whose reading handle has a `readabilityHandler` (a
     /// Dispatch source, on a Dispatch thread). Writing to the pipe wakes it, and the 200 ms sleep
     /// ends after the handler ran, as on real threads.

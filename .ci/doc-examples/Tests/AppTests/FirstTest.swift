@@ -37,7 +37,15 @@ func queuedIncrementsArriveInOrder() async {
   expectQueueGuarantees()   // the queues' own FIFO and actor guarantees, checked over this run
 }
 
-// The README's clock example: `VirtualClock` reads the run's virtual time.
+// The README's clock examples: the system clock measures a sleep's length in a run, and
+// `VirtualClock` reads the run's virtual time.
+@Test(.controlledScheduling())
+func aSleepMeasuresItsTimeOnTheSystemClock() async throws {
+  let start = ContinuousClock.now
+  try await Task.sleep(for: .seconds(5))
+  #expect(start.duration(to: .now) >= .seconds(5))
+}
+
 @Test(.controlledScheduling())
 func virtualTimeMovesAcrossASleep() async throws {
   let clock = VirtualClock()
