@@ -3,6 +3,7 @@
 // with the public imports a user has (`@testable` dropped) and the default trait added. The event
 // loop's thread runs the repeated task's callbacks while the test sleeps 100 ms: the run started
 // that thread, so its virtual sleep waits in real time as a real sleep would.
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import QueueTesting
