@@ -8,7 +8,8 @@
 # A check-then-act by plain `Task {}`s across two calls of an actor fails early too (every hop of an
 # unstructured task is a choice), and its fix passes; a Dispatch callback due in 1 ms beats a
 # 200 ms sleep under every strategy, as on real threads; an exhaustive search of a body whose
-# reply another thread posted does not claim its space exhausted.
+# reply another thread posted does not claim its space exhausted. A test that keeps a static
+# between runs passes (each schedule in a fresh process), and a real bug in such a test still fails.
 # Code that leaves the global executor needs no declaration: main-actor tasks keep their creation
 # order under every strategy, a completion handler called on a Dispatch queue passes, and a
 # Dispatch-backed actor's check-then-act bug fails as the bug (not a deadlock), naming the executor,
@@ -75,6 +76,26 @@ replay="$(grep -Eo "QUEUE_TESTING_SCHEDULE_FILE='[^']+' swift test --filter '\^[
 [[ "${#replay}" -lt 1000 ]] || fail "$test's replay line is ${#replay} characters long"
 echo "downstream: $test saved its long schedule; replay: $replay"
 replay_fails_again "$test" "$replay"
+
+# A test that keeps state between runs (a static): schedule 2 fails in the process schedule 1 ran
+# in, passes alone in a fresh one, so the trait says so and runs each schedule in a fresh process,
+# where it passes. The same with a real bug: the fresh processes find the bug, and the test fails
+# on it, with a replay line that fails again.
+test=aTestThatKeepsAStaticFlagPasses
+grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
+grep -q "$test() keeps state between runs: controlled schedule 2 failed" "$log" || fail "$test was not said to keep state"
+grep -q "With a fresh process per schedule (random, 10 schedules, seed 1), all 10 schedules pass." "$log" \
+  || fail "$test did not pass with a fresh process per schedule"
+test=aBugInATestThatKeepsAStaticFlagIsStillFound
+grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
+grep -q "$test() keeps state between runs" "$log" || fail "$test was not said to keep state"
+grep -Eq "schedule [0-9]+ fails on its own" "$log" || fail "$test's bug was not found in a fresh process"
+grep -A1 "✘ Test $test() recorded an issue" "$log" | grep -q "Expectation failed: await ledger.balance == 80" \
+  || fail "$test did not fail on its bug"
+replay="$(replay_line "$log" "$test" "[^']*")"
+[[ -n "$replay" ]] || fail "$test printed no replay line"
+replay_fails_again "$test" "$replay"
+echo "downstream: a test that keeps a static passes with a fresh process per schedule; a bug in one is still found; replay: $replay"
 
 echo "downstream: buggy versions fail early with a replay line that reproduces them; fixed versions pass 100 schedules"
 

@@ -181,7 +181,7 @@
     /// empty) and its event stream. While it runs, `whileRunning` gets the event stream written
     /// so far whenever it grew (polled every 20 ms), so that each test can be reported as it ends.
     static func spawn(
-      testIDs: [String], timeLimit: Duration?, jobTimeLimit: Duration,
+      testIDs: [String], timeLimit: Duration?, jobTimeLimit: Duration, environment extra: [String: String] = [:],
       whileRunning: (@Sendable (Data) -> Void)? = nil
     ) -> (Outcome, Data) {
       let arguments = CommandLine.arguments
@@ -197,7 +197,7 @@
       let process = Process()
       process.executableURL = URL(fileURLWithPath: arguments[0])
       process.arguments = childArguments(from: arguments, testIDs: testIDs, eventsPath: events.path)
-      var environment = ProcessInfo.processInfo.environment
+      var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
       environment[childVariable] = "1"
       if let folder = ScheduleOutput.parentFolder { environment[ScheduleOutput.variable] = folder }
       // The child ends itself when this process is gone (see `JobWatchdog`).

@@ -59,6 +59,14 @@
     /// the form a failure's replay line gives them (`value: 20`); the test's other cases are
     /// cancelled, not run.
     public static let argumentsVariable = "QUEUE_TESTING_ARGUMENTS"
+    /// The environment variable that says when the trait runs a test's schedules each in a fresh
+    /// process: `auto` (the default: when a schedule after the first fails, and passes alone in a
+    /// fresh process, the test keeps state between runs, and its series runs again with a fresh
+    /// process per schedule), `always`, or `never`. Random, PCT and portfolio series only.
+    public static let freshProcessVariable = "QUEUE_TESTING_FRESH_PROCESS"
+    /// Set by the trait in a child process that runs one schedule of a random, PCT or portfolio
+    /// series alone: the schedule's index, from 0 (see `FreshProcessSeries`).
+    static let scheduleIndexVariable = "QUEUE_TESTING_SCHEDULE_INDEX"
 
     /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
     /// of depths 1 to 3 in turn), with no cancellation choices.
@@ -108,6 +116,23 @@
         }
         resolved.series = .replay(try ScheduleFile.read(path, variable: Self.scheduleFileVariable))
         resolved.replayedFile = path
+      }
+      if let text = environment[Self.scheduleIndexVariable] {
+        switch resolved.series.kind {
+        case .random, .pct, .portfolio:
+          guard let index = Int(text), index >= 0, index < resolved.series.count else {
+            throw ControlledSchedulingError(
+              message:
+                "\(Self.scheduleIndexVariable)=\(text): expected a schedule index from 0 to \(resolved.series.count - 1)"
+            )
+          }
+          resolved.series.onlyIndex = index
+        case .exhaustive, .replay:
+          throw ControlledSchedulingError(
+            message:
+              "\(Self.scheduleIndexVariable) runs one schedule of a random, PCT or portfolio series alone, not of \(resolved.series)"
+          )
+        }
       }
       if let text = environment[Self.scheduleVariable] {
         do {

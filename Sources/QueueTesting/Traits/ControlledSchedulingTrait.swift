@@ -85,7 +85,24 @@
         if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
           // The cases of a test share one child; each records what the child says of it, and
           // the case that started the child records what belongs to no case (a crash).
-          let (outcome, started) = await ChildProcessIsolation.run(test)
+          var (outcome, started) = await ChildProcessIsolation.run(test)
+          // A failure after the first schedule may be state the body left behind, not a bug:
+          // tell them apart in fresh processes (see `FreshProcessSeries`). Not for the cases of
+          // a parameterized test, which share their child.
+          if started, arguments == nil, let resolved = try? scheduling.resolved(environment: environment) {
+            let mode: FreshProcessSeries.Mode
+            do {
+              mode = try FreshProcessSeries.Mode.from(environment: environment)
+            } catch {
+              Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
+              return
+            }
+            let settled = await Self.settle(outcome, of: test, series: resolved.series, mode: mode)
+            outcome = settled.outcome
+            if let note = settled.note {
+              Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
+            }
+          }
           try ChildProcessIsolation.record(
             outcome, testName: test.name, sourceLocation: test.sourceLocation,
             scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test),
@@ -132,6 +149,30 @@
     }
 
     #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+      /// Settles a child's outcome in fresh processes (see ``FreshProcessSeries``), on a thread of
+      /// its own: waiting for a child blocks a thread, and not one of the pool's.
+      static func settle(
+        _ outcome: ChildProcessIsolation.Outcome, of test: Test, series: ScheduleSeries, mode: FreshProcessSeries.Mode
+      ) async -> (outcome: ChildProcessIsolation.Outcome, note: String?) {
+        let id = ChildProcessIsolation.testID(test)
+        let timeLimit = test.timeLimit
+        let jobTimeLimit = JobWatchdog.jobTimeLimit(
+          testTimeLimit: timeLimit, environment: ProcessInfo.processInfo.environment)
+        let name = test.name
+        return await withCheckedContinuation { continuation in
+          Thread {
+            let settled = FreshProcessSeries.settle(outcome, series: series, mode: mode, testName: name) {
+              environment in
+              let (process, events) = ChildProcessIsolation.spawn(
+                testIDs: [id], timeLimit: timeLimit, jobTimeLimit: jobTimeLimit, environment: environment)
+              return WorkerBatch(tests: [id]).split(events: WorkerBatch.events(events), process: process).outcomes[id]
+                ?? process
+            }
+            continuation.resume(returning: settled)
+          }.start()
+        }
+      }
+
       /// In the child process that runs `test`: ends it, with a report, when one job runs past the
       /// limit, or when the parent is gone (see ``JobWatchdog``).
       @available(ExecutorHooks 1.0, *)

@@ -27,6 +27,11 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
   /// The seed the per-schedule seeds derive from (random and PCT).
   public var seed: UInt64
 
+  /// Runs only the schedule at this index (from 0) of a seeded series, as the whole series would
+  /// have run it there: the same strategy and seed. Set by the trait in a process that runs one
+  /// schedule of a series alone (see the trait's fresh-process mode); nil runs them all.
+  package var onlyIndex: Int?
+
   /// Creates a series.
   /// - Precondition: `count >= 1`.
   public init(_ kind: Kind, count: Int, seed: UInt64 = 0) {
@@ -103,7 +108,8 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
       // with fair choices was long only because it was unfair (a livelock), and learning from
       // it would make every later run longer still.
       var expectedSteps = 100
-      for index in 0..<count {
+      let indices = onlyIndex.map { min(max($0, 0), count)..<min(max($0, 0) + 1, count) } ?? 0..<count
+      for index in indices {
         let (result, keepGoing) = try run(seededStrategy(at: index, expectedSteps: expectedSteps))
         if result.fairFromChoice == nil { expectedSteps = max(result.schedule.choices.count, 1) }
         if !keepGoing { break }

@@ -88,12 +88,15 @@ package struct SeriesRunner: Sendable {
     var expectedSteps = 100
     var reachedTargets: [CancellationTargets] = []
     var failingIdentity: FailureIdentity?
+    // A series that runs one of its schedules alone numbers it as the whole series would.
+    let skipped = series.onlyIndex ?? 0
     // One schedule: run, record, and say whether to go on.
     func runOne(_ strategy: any ScheduleStrategy & Sendable, cancelling: CancellationTargets?) -> (RunResult, Bool) {
       report.schedulesRun += 1
       let (result, judgement) = runAndJudge(
         ScheduleToRun(
-          number: report.schedulesRun, strategy: strategy, cancelling: cancelling, isReductionCandidate: false))
+          number: report.schedulesRun + skipped, strategy: strategy, cancelling: cancelling,
+          isReductionCandidate: false))
       expectedSteps = max(result.steps, 1)
       if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
         report.inlineHopTasks = result.inlineHopTaskLabels
@@ -114,7 +117,8 @@ package struct SeriesRunner: Sendable {
         }
         return (result, true)
       }
-      var failure = ScheduleFailure(problem: problem, scheduleNumber: report.schedulesRun, series: series, run: result)
+      var failure = ScheduleFailure(
+        problem: problem, scheduleNumber: report.schedulesRun + skipped, series: series, run: result)
       failure.coverage = report.coverage
       report.failure = failure
       failingIdentity = judgement.identity
@@ -130,7 +134,7 @@ package struct SeriesRunner: Sendable {
       let strategy: any ScheduleStrategy & Sendable =
         wrapsStrategies
         ? Self.cancelling(
-          baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, report.schedulesRun - leading),
+          baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, report.schedulesRun - leading + skipped),
           expectedSteps: expectedSteps)
         : baseStrategy
       return runOne(strategy, cancelling: runCancelling)

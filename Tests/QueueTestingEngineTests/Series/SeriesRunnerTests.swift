@@ -1,6 +1,6 @@
 #if compiler(>=6.3)
   import AsyncQueue
-  import QueueTestingEngine
+  @testable import QueueTestingEngine
   import Testing
   import QueueWorkloads
 
@@ -48,6 +48,41 @@
         result,
         SeriesRunner.Judgement<ScheduleProblem>(lost ? .failuresRecorded(1) : nil, recordedAt: lost ? [location] : [])
       )
+    }
+
+    /// A seeded series can run one of its schedules alone (what a fresh process per schedule
+    /// runs): the same strategy and seed as in the whole series, numbered as there; a failure
+    /// there is that schedule's.
+    @available(ExecutorHooks 1.0, *)
+    @Test(arguments: [ScheduleSeries.random(6, seed: 3), .portfolio(6, seed: 3)])
+    func aScheduleRunAloneIsTheSeriesOwn(_ series: ScheduleSeries) {
+      func hashes(_ series: ScheduleSeries) -> [UInt64] {
+        var found: [UInt64] = []
+        series.runSchedules { strategy in
+          let (result, _) = Self.runLostUpdate(strategy)
+          found.append(result.trace.hash)
+          return (result, true)
+        }
+        return found
+      }
+      let whole = hashes(series)
+      #expect(Set(whole).count > 1, "the series offers more than one interleaving")
+      // Random members only: PCT learns the length of its runs from the run before.
+      for index in 0..<series.count where series.kind == .random || index % 4 == 0 {
+        var alone = series
+        alone.onlyIndex = index
+        #expect(hashes(alone) == [whole[index]], "schedule \(index + 1)")
+      }
+      var last = series
+      last.onlyIndex = series.count - 1
+      var numbers: [Int] = []
+      let report = SeriesRunner(last).run { schedule in
+        numbers.append(schedule.number)
+        return Self.runTrivially(schedule, fails: true)
+      }
+      #expect(numbers.first == series.count)
+      #expect(report.failure?.scheduleNumber == series.count)
+      #expect(report.schedulesRun == numbers.count)
     }
 
     /// Leading schedules run first, numbered from 1, then the series; the first failure stops
