@@ -2,9 +2,10 @@
 import PackageDescription
 
 // The hop table of QueueTesting's "Hops out of a serial executor keep their order", run on real
-// threads: `.ci/real-threads.sh` builds it in debug and release and checks that the cells the
-// harness keeps in order never reorder here either. Depends on the root package by path for
-// `MainActor.queue`.
+// threads: the very file the harness's tests compile (Tests/QueueWorkloads/HopOrderTable.swift,
+// linked into Sources/hop-order). `.ci/real-threads.sh` builds it in debug and release and checks
+// that the cells the harness keeps in order never reorder here either. Depends on the root
+// package by path for `MainActor.queue`.
 let package = Package(
   name: "RealThreads",
   platforms: [.macOS(.v15)],

@@ -1,0 +1,1 @@
+../../../../Tests/QueueWorkloads/HopOrderTable.swift
