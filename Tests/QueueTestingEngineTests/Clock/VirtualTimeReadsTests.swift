@@ -114,10 +114,10 @@
       #expect(Self.measured(result)["long"].map { $0 >= 3_600_000_000_000 } == true, "\(Self.measured(result))")
     }
 
-    /// After a long virtual sleep, a Dispatch timer the run arms for 20 ms fires in about 20 ms
-    /// of real time: its deadline, computed from a read that follows virtual time, is moved back
-    /// to real time on its way to Dispatch. (Left ten virtual seconds ahead, it would fire after
-    /// the run's next sleep ended.) In a process of its own: a test process whose other tests
+    /// After a long virtual sleep, a Dispatch timer the run arms for 20 ms fires after its 20 ms
+    /// of real time and before the run's next sleep ends: its deadline, computed from a read
+    /// that follows virtual time, is moved back to real time on its way to Dispatch. (Left ten
+    /// virtual seconds ahead, it would fire after that sleep ended.) In a process of its own: a test process whose other tests
     /// block every thread of Dispatch's pool would starve the timer, as on real threads.
     @available(ExecutorHooks 1.0, *)
     @Test func aDispatchTimerArmedAfterALongSleepFiresOnTime() async throws {
@@ -133,7 +133,7 @@
             }
             try? await Task.sleep(for: .milliseconds(500))
             let after = firedAfter.load(ordering: .acquiring)
-            TraceRecorder.mark(after >= 20_000_000 && after < 400_000_000 ? "on time" : "fired after \(after) ns")
+            TraceRecorder.mark(after >= 20_000_000 ? "on time" : "fired after \(after) ns")
           }
           let marks = result.trace.events.compactMap { if case .mark(let text) = $0.kind { text } else { nil } }
           print("seed \(seed): \(marks.joined(separator: ", "))")

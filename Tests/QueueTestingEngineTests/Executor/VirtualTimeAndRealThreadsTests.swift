@@ -327,7 +327,7 @@
       for seed in UInt64(1)...3 {
         let result = ControlledExecutor.runBlocking(seed: seed, outsideWorkTimeout: .milliseconds(100)) {
           server.request()
-          try? await Task.sleep(for: .milliseconds(700))  // the client's longer timeout
+          try? await Task.sleep(for: .seconds(1))  // the client's longer timeout
           TraceRecorder.mark("connection \(server.connection)")
         }
         print("seed \(seed): \(marks(result).joined(separator: ", "))")
@@ -337,7 +337,7 @@
 
     /// Virtual time never runs past the outside world: once the run woke a thread outside it,
     /// each jump of virtual time is paced by real time, so a server's 300 ms idle timeout closes
-    /// the connection before the client's 700 ms wait ends, as on real threads, though the run
+    /// the connection before the client's 1 s wait ends, as on real threads, though the run
     /// would let a jump wait only 100 ms for work to come back. (Capped by that timeout, the
     /// client's wait ended first and found the connection open.)
     @available(ExecutorHooks 1.0, *)

@@ -73,7 +73,7 @@ struct NIOSharedEventLoopTests {
 
 // A server's idle timeout as an HTTP server arms it: a task scheduled on the server's own event
 // loop (the shared singleton, made before the run), 300 ms out. The client then waits longer than
-// that, 700 ms, and finds the connection closed, as on real threads. The run woke the loop, so its
+// that, 1 s, and finds the connection closed, as on real threads. The run woke the loop, so its
 // clock is paced by real time from then on; when a jump waited at most the outside-work timeout
 // (100 ms here, as a short stand-in for a client's long timeout against the 2 s default), the
 // client's wait ended first and found the connection open.
@@ -86,7 +86,7 @@ struct NIOIdleTimeoutTests {
     loop.execute {
       loop.scheduleTask(in: .milliseconds(300)) { connection.withLockedValue { $0 = "closed" } }
     }
-    try await Task.sleep(for: .milliseconds(700))
+    try await Task.sleep(for: .seconds(1))
     #expect(connection.withLockedValue { $0 } == "closed")
   }
 }
