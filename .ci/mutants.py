@@ -108,7 +108,7 @@ MUTANTS = [
      "        let alone = outcome\n",
      "swift test --filter FreshProcessSeries"),
     ("schedule-alone-not-the-series-own", "Sources/QueueTestingEngine/Series/ScheduleSeries.swift",
-     "      let indices = onlyIndex.map { min(max($0, 0), count)..<min(max($0, 0) + 1, count) } ?? 0..<count\n",
+     "      let indices = onlyIndex.map { ($0..<$0 + 1).clamped(to: 0..<count) } ?? 0..<count\n",
      "      let indices = onlyIndex.map { _ in 0..<1 } ?? 0..<count\n",
      "swift test --filter 'SeriesRunner'"),
     ("queue-tasks-keep-their-shape", "Sources/QueueTestingEngine/Executor/HarnessQueueObserver.swift",

@@ -51,7 +51,6 @@ def mark_tests(text):
     text = re.sub(r"@Test\(\s*(" + STRING + r")\s*(,|\))", named, text)
     text = re.sub(r"@Test\((?!\s*\"|\.controlledScheduling\(\))(?=\s*\S)", unnamed, text)
     text = re.sub(r"@Test(?![\w(])", bare, text)
-    # `@Test(.controlledScheduling(), )` cannot happen: an unnamed `@Test(` always has arguments.
     return text, count
 
 

@@ -154,32 +154,31 @@ __attribute__((weak)) void dispatch_async_f(qt_queue queue, void *context, qt_fu
 // real time here (see `VirtualTimeReads.c`), so that Dispatch fires it when the job meant.
 // Dispatch also reads the clock inside the call (to tell a deadline already past), on this
 // thread: that read must be real too, so reads follow real time for the length of the call.
-__attribute__((weak)) void dispatch_after(qt_time when, qt_queue queue, void *block) {
+// The work is a block, or a function and its context.
+static void after(qt_time when, qt_queue queue, void *block, void *context, qt_function function) {
   pthread_once(&realOnce, findReal);
   when = qt_dispatch_time_to_real(when);
   bool shifting = qt_virtual_time_pause();
   if (!tracking) {
-    real.after(when, queue, block);
+    if (block) {
+      real.after(when, queue, block);
+    } else {
+      real.afterF(when, queue, context, function);
+    }
   } else {
     insideDispatch = 1;
-    real.afterF(when, queue, track(block, NULL, NULL), runTracked);
+    real.afterF(when, queue, track(block, function, context), runTracked);
     insideDispatch = 0;
   }
   qt_virtual_time_reads(shifting);
 }
 
+__attribute__((weak)) void dispatch_after(qt_time when, qt_queue queue, void *block) {
+  after(when, queue, block, NULL, NULL);
+}
+
 __attribute__((weak)) void dispatch_after_f(qt_time when, qt_queue queue, void *context, qt_function function) {
-  pthread_once(&realOnce, findReal);
-  when = qt_dispatch_time_to_real(when);
-  bool shifting = qt_virtual_time_pause();
-  if (!tracking) {
-    real.afterF(when, queue, context, function);
-  } else {
-    insideDispatch = 1;
-    real.afterF(when, queue, track(NULL, function, context), runTracked);
-    insideDispatch = 0;
-  }
-  qt_virtual_time_reads(shifting);
+  after(when, queue, NULL, context, function);
 }
 
 __attribute__((weak)) void dispatch_barrier_async(qt_queue queue, void *block) {

@@ -119,8 +119,6 @@ void qt_virtual_time_advance(unsigned long long jump, unsigned long long paced) 
   if (jump > paced) __atomic_add_fetch(&skipped, jump - paced, __ATOMIC_RELAXED);
 }
 
-unsigned long long qt_virtual_time_skipped(void) { return __atomic_load_n(&skipped, __ATOMIC_RELAXED); }
-
 unsigned long long qt_real_monotonic_nanoseconds(void) {
   pthread_once(&realOnce, findReal);
   struct timespec now;
@@ -157,8 +155,6 @@ unsigned long long qt_dispatch_time_to_real(unsigned long long when) {
   return flag | nanoseconds;
 }
 
-bool qt_virtual_time_shifts_now(void) { return shifting != 0; }
-
 bool qt_virtual_time_pause(void) {
   bool was = shifting != 0;
   shifting = 0;
@@ -176,15 +172,11 @@ void qt_virtual_time_advance(unsigned long long jump, unsigned long long paced) 
   (void)paced;
 }
 
-unsigned long long qt_virtual_time_skipped(void) { return 0; }
-
 unsigned long long qt_real_monotonic_nanoseconds(void) { return 0; }
 
 bool qt_virtual_time_is_read(void) { return false; }
 
 unsigned long long qt_dispatch_time_to_real(unsigned long long when) { return when; }
-
-bool qt_virtual_time_shifts_now(void) { return false; }
 
 bool qt_virtual_time_pause(void) { return false; }
 

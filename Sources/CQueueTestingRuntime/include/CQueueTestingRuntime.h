@@ -39,18 +39,12 @@ void qt_virtual_time_reads(bool on);
 /// of real time for it: what the wait did not cover is skipped.
 void qt_virtual_time_advance(unsigned long long jump, unsigned long long paced);
 
-/// Nanoseconds the active run's virtual time has skipped so far.
-unsigned long long qt_virtual_time_skipped(void);
-
 /// The real monotonic time in nanoseconds, whatever the calling thread reads.
 unsigned long long qt_real_monotonic_nanoseconds(void);
 
 /// Whether the process's clock reads reach `VirtualTimeReads.c` (not under the thread
 /// sanitizer, whose runtime takes `clock_gettime` itself).
 bool qt_virtual_time_is_read(void);
-
-/// Whether reads on the calling thread follow virtual time now.
-bool qt_virtual_time_shifts_now(void);
 
 /// Turns the calling thread's reads back to real time, returning whether they followed virtual
 /// time (to hand back to `qt_virtual_time_reads`).

@@ -86,26 +86,26 @@
           // The cases of a test share one child; each records what the child says of it, and
           // the case that started the child records what belongs to no case (a crash).
           var (outcome, started) = await ChildProcessIsolation.run(test)
+          let resolved = try? scheduling.resolved(environment: environment)
           // A failure after the first schedule may be state the body left behind, not a bug:
           // tell them apart in fresh processes (see `FreshProcessSeries`). Not for the cases of
-          // a parameterized test, which share their child.
-          if started, arguments == nil, let resolved = try? scheduling.resolved(environment: environment) {
-            let mode: FreshProcessSeries.Mode
+          // a parameterized test, which share their child. A mode the environment misspells is
+          // an issue of its own; the child's outcome is recorded as it came.
+          if started, arguments == nil, let resolved {
             do {
-              mode = try FreshProcessSeries.Mode.from(environment: environment)
+              let mode = try FreshProcessSeries.Mode.from(environment: environment)
+              let settled = await Self.settle(outcome, of: test, series: resolved.series, mode: mode)
+              outcome = settled.outcome
+              if let note = settled.note {
+                Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
+              }
             } catch {
               Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
-              return
-            }
-            let settled = await Self.settle(outcome, of: test, series: resolved.series, mode: mode)
-            outcome = settled.outcome
-            if let note = settled.note {
-              Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
             }
           }
           try ChildProcessIsolation.record(
             outcome, testName: test.name, sourceLocation: test.sourceLocation,
-            scheduling: try? scheduling.resolved(environment: environment), testID: ChildProcessIsolation.testID(test),
+            scheduling: resolved, testID: ChildProcessIsolation.testID(test),
             arguments: arguments, caseName: TestCaseArguments.displayName(of: testCase), recordsWhatNoCaseOwns: started)
           return
         }

@@ -108,7 +108,7 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
       // with fair choices was long only because it was unfair (a livelock), and learning from
       // it would make every later run longer still.
       var expectedSteps = 100
-      let indices = onlyIndex.map { min(max($0, 0), count)..<min(max($0, 0) + 1, count) } ?? 0..<count
+      let indices = onlyIndex.map { ($0..<$0 + 1).clamped(to: 0..<count) } ?? 0..<count
       for index in indices {
         let (result, keepGoing) = try run(seededStrategy(at: index, expectedSteps: expectedSteps))
         if result.fairFromChoice == nil { expectedSteps = max(result.schedule.choices.count, 1) }
