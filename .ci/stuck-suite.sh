@@ -2,7 +2,8 @@
 # A controlled test that can never finish must not take the suite down: in .ci/stuck-suite, the
 # stuck Swift Testing test fails with its deadlock report and replay line, a test that spins
 # without awaiting under .timeLimit(.minutes(1)) is ended by the watchdog with a report of the stuck
-# job (one waiting on a semaphore that a later task signals, with the semaphore named), one that
+# job (one waiting on a semaphore that nothing signals while it waits, with the semaphore named;
+# one waiting on a semaphore another task signals passes, the run going on beside it), one that
 # resumes a continuation twice from Dispatch callbacks crashes in its first schedule, one that
 # drops its continuation is reported at once quoting the runtime, one that calls fatalError shows the message with its file and line, and a crash (here a
 # continuation resumed twice on the third schedule) names the schedule it happened in and the line
@@ -37,7 +38,7 @@ swift build --build-tests > .build/stuck-suite-build.log 2>&1 || { cat .build/st
 check() {
   local log=$1
   fail() { cat "$log"; echo "stuck-suite: $1" >&2; exit 1; }
-  for test in first second third fourth fifth finishes; do
+  for test in first second third fourth fifth finishes waitsOnASemaphoreAnotherTaskSignals; do
     grep -q "✔ Test $test() passed" "$log" || fail "$test() did not report a pass"
   done
   grep -q "✘ Test waitsForever() failed" "$log" || fail "waitsForever() did not fail"
@@ -70,7 +71,7 @@ status=0
 swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
   || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
-check .build/stuck-suite.log 13
+check .build/stuck-suite.log 14
 grep -q "✘ Test spinsForever() failed" .build/stuck-suite.log || { cat .build/stuck-suite.log; exit 1; }
 grep -Eq "spinsForever\(\) is stuck: the job of task [0-9]+( \(the test.s body\))? at step [0-9]+ of controlled schedule 1 .* has run for [0-9]+ s" \
   .build/stuck-suite.log || { cat .build/stuck-suite.log; echo "stuck-suite: no report of the stuck job" >&2; exit 1; }
@@ -101,7 +102,7 @@ status=0
 swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip waitsOnASemaphore --skip stopsItself \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
-check .build/stuck-suite-serial.log 11
+check .build/stuck-suite-serial.log 12
 
 # A child that stops showing it is alive (here it stops itself with SIGSTOP, so its watchdog cannot
 # run) is ended by the parent once its heartbeat has been still for the job limit (1 s here) plus

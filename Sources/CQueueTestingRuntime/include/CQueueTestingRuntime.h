@@ -141,6 +141,14 @@ bool qt_allow_stack_samples(void);
 /// The calling thread's kernel id (Linux's `gettid`), for `/proc/self/task/ID`; 0 elsewhere.
 long qt_current_kernel_thread(void);
 
+/// The CPU time the thread (a `pthread_t`) has used, in nanoseconds; `UINT64_MAX` where it cannot
+/// be read (platforms other than Linux).
+uint64_t qt_thread_cpu_nanoseconds(uintptr_t thread);
+
+/// 1 if the kernel thread (`qt_current_kernel_thread` of it) waits now (sleeping, or blocked in
+/// I/O), 0 if it runs or is runnable, -1 where that cannot be read (platforms other than Linux).
+int qt_kernel_thread_is_waiting(long kernelThread);
+
 /// Blocks the sampling signal again on the calling thread if `wasBlocked`.
 void qt_restore_stack_samples(bool wasBlocked);
 

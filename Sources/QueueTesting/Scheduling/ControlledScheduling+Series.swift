@@ -155,7 +155,7 @@
         let failuresBefore = failureCount?() ?? 0
         let result = ControlledExecutor.runBlocking(
           strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
-          jobTimeLimit: jobTimeLimit, cancelling: cancelling
+          jobTimeLimit: jobTimeLimit, jobSlice: jobSlice, cancelling: cancelling
         ) {
           do {
             try await body()

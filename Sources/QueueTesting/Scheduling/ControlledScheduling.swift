@@ -44,6 +44,16 @@
     /// `.controlledScheduling` trait, the test's `.timeLimit` or 60 seconds.
     public var jobTimeLimit: Duration?
 
+    /// How long one job of a schedule may run before the run leaves one-job-at-a-time and goes on
+    /// beside it, its other jobs on the platform's threads (see
+    /// ``RunResult/leftOneJobAtATimeAtStep``): correct code that runs a job until another task
+    /// acts (a loop over a synchronous sequence until its task is cancelled, a wait on a
+    /// semaphore another task signals) then passes, as on real threads; the schedule replays
+    /// exactly only up to that step. Nil: the run stays one-job-at-a-time, and such a job is
+    /// reported stuck after ``jobTimeLimit``. By default ``ControlledExecutor/defaultJobSlice``;
+    /// ``jobSliceVariable`` overrides it.
+    public var jobSlice: Duration?
+
     /// The file a replay's schedule was read from (see ``scheduleFileVariable``), so that its
     /// lines name the file rather than spell out a long schedule.
     var replayedFile: String?
@@ -53,6 +63,9 @@
     /// The environment variable that replays one schedule saved in a file (the path a failure
     /// prints when its schedule is too long to spell out on a command line).
     public static let scheduleFileVariable = "QUEUE_TESTING_SCHEDULE_FILE"
+    /// The environment variable that sets ``jobSlice``, in seconds (a decimal number such as
+    /// `0.2`), or `off` to keep runs one-job-at-a-time.
+    public static let jobSliceVariable = "QUEUE_TESTING_JOB_SLICE"
     /// The environment variable that replaces the seed of a random or PCT series.
     public static let seedVariable = "QUEUE_TESTING_SEED"
     /// The environment variable that picks one case of a parameterized test by its arguments, in
@@ -76,10 +89,12 @@
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
       reducing: ScheduleReducer? = ScheduleReducer(),
-      jobTimeLimit: Duration? = ControlledExecutor.defaultJobTimeLimit
+      jobTimeLimit: Duration? = ControlledExecutor.defaultJobTimeLimit,
+      jobSlice: Duration? = ControlledExecutor.defaultJobSlice
     ) {
       self.reducing = reducing
       self.jobTimeLimit = jobTimeLimit
+      self.jobSlice = jobSlice
       self.series = series
       self.stepBudget = stepBudget
       self.cancelling = cancelling
@@ -102,6 +117,17 @@
             """)
       }
       var resolved = self
+      if let text = environment[Self.jobSliceVariable] {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed == "off" {
+          resolved.jobSlice = nil
+        } else if let seconds = Double(trimmed), seconds > 0, seconds < 86_400 {
+          resolved.jobSlice = .nanoseconds(Int64(seconds * 1e9))
+        } else {
+          throw ControlledSchedulingError(
+            message: "\(Self.jobSliceVariable)=\(text): expected a number of seconds above 0 (such as 0.05), or off")
+        }
+      }
       if let text = environment[Self.seedVariable] {
         guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
           throw ControlledSchedulingError(

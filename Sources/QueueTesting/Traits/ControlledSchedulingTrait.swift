@@ -192,12 +192,17 @@
           let wait =
             ControlledExecutor.driverBlockingWait.map { "blocked in \($0)" }
             ?? "with no known blocking call on its thread (a loop that never suspends, or a wait QueueTesting does not know)"
+          let why =
+            ControlledExecutor.activeRunLeftOneJobAtATime
+            ? "and no other job of the run started in that time: the run went on beside the job once it overstayed "
+              + "its slice, and nothing of it moved (a deadlock of blocked threads, or a wait for something that "
+              + "never happens), so the child process running this test was ended"
+            : "A job that never suspends (a loop that never awaits, a blocking wait) keeps the one thread a "
+              + "controlled run without a job slice has, so the child process running this test was ended"
           return """
             \(name) is stuck: the job of \(label) at step \(step) of controlled schedule \(schedule) \
-            (\(series)) has run for \(seconds) s without returning, \(wait). A job that never suspends (a loop \
-            that never awaits, a blocking wait) keeps the one thread a controlled run has, so the child process \
-            running this test was ended; the rest of the suite runs on. To run the series to that schedule \
-            again: \(rerun)
+            (\(series)) has run for \(seconds) s without returning, \(wait)\(why.first == "a" ? ", " : ". ")\(why); \
+            the rest of the suite runs on. To run the series to that schedule again: \(rerun)
             """
         }
       }

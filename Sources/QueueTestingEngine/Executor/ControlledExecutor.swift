@@ -57,6 +57,12 @@
     /// near it.
     public static let defaultJobTimeLimit = Duration.seconds(60)
 
+    /// How long one job may run before its run leaves one-job-at-a-time (see `jobSlice` of
+    /// ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``):
+    /// 50 milliseconds, what ``ControlledScheduling`` and its trait use unless told otherwise. A
+    /// job that awaits instead of looping or blocking takes microseconds.
+    public static let defaultJobSlice = Duration.milliseconds(50)
+
     /// The harness's task executor, for unstructured tasks that should be as controlled as
     /// structured ones: `Task(executorPreference: ControlledExecutor.taskExecutor) { ... }`.
     ///
@@ -76,11 +82,21 @@
       RunDriver.shared.jobInProgress
     }
 
+    /// Whether the active run left one-job-at-a-time (see ``RunResult/leftOneJobAtATimeAtStep``):
+    /// for QueueTesting's child-process watchdog, whose report says so.
+    @available(ExecutorHooks 1.0, *)
+    package static var activeRunLeftOneJobAtATime: Bool {
+      RunDriver.shared.jobPhase.load(ordering: .relaxed) == RunDriver.leftPhase
+        || RunDriver.shared.hasLeftOneJobAtATime
+    }
+
     /// The blocking call the active run's driver thread is in now, if the harness can name it
     /// (see ``BlockingWait``): for QueueTesting's child-process watchdog, whose report names it.
     @available(ExecutorHooks 1.0, *)
     package static var driverBlockingWait: BlockingWait? {
-      let thread = RunDriver.shared.driverThread.load(ordering: .relaxed)
+      // The thread of the run's job in progress, also while a run that left one-job-at-a-time
+      // has no driving thread (see `RunDriver+Overstay`).
+      let thread = RunDriver.shared.jobThread.load(ordering: .relaxed)
       let kernelThread = RunDriver.shared.driverKernelThread.load(ordering: .relaxed)
       return thread == 0 ? nil : BlockingWait.of(thread: thread, kernelThread: kernelThread)
     }
@@ -131,18 +147,27 @@
 
     /// Runs `body` on the calling thread, which blocks until the run ends (the "top-level await
     /// that drives the loop"). Call it from synchronous code, not from a task of the cooperative
-    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)`` from async code.
+    /// pool: use ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)`` from async code.
     ///
     /// With `cancelling` targets, the strategy may also cancel targeted tasks between jobs (see
     /// ``CancellationTargets``; wrap a strategy in ``CancellingStrategy`` to have it do so).
+    ///
+    /// With a `jobSlice` (``defaultJobSlice`` is what ``ControlledScheduling`` and its trait pass),
+    /// a job that has not returned after the slice does not hold the run: the run leaves
+    /// one-job-at-a-time there and goes on beside it, its other jobs on the platform's threads,
+    /// until its root task finishes; ``RunResult/leftOneJobAtATimeAtStep`` says where. A job that
+    /// runs until another task of the run acts (a loop over a synchronous sequence that ends when
+    /// its task is cancelled) then passes as it does on real threads. With `nil`, the run stays
+    /// one-job-at-a-time, and such a job never returns.
     ///
     /// With a `jobTimeLimit` (by default ``defaultJobTimeLimit``), the run is driven by a thread
     /// of the harness while the calling thread waits, and a job that runs longer than the limit
     /// without returning ends the run as ``RunResult/Outcome/stuck(_:)``, naming the job's task,
     /// its step and the blocking call its thread is in; that thread is left behind, and no run
     /// can start in the process until the job returns (each such run returns at once, stuck on
-    /// the earlier job). With `nil`, the calling thread drives the run, and a job that never
-    /// returns never lets it return.
+    /// the earlier job). After the run left one-job-at-a-time, the limit applies to the whole
+    /// run: it is stuck when no job of it started for that long. With `nil`, the calling thread
+    /// drives the run, and a job that never returns never lets it return.
     @available(ExecutorHooks 1.0, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(
       strategy: Strategy,
@@ -150,16 +175,18 @@
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       jobTimeLimit: Duration? = defaultJobTimeLimit,
+      jobSlice: Duration? = nil,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
       var strategy = strategy
       return RunDriver.shared.run(
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: max(outsideWorkTimeout, .zero), jobTimeLimit: jobTimeLimit, cancelling: cancelling, body)
+        outsideWorkTimeout: max(outsideWorkTimeout, .zero), jobTimeLimit: jobTimeLimit, jobSlice: jobSlice,
+        cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``.
     @available(ExecutorHooks 1.0, *)
     public static func runBlocking(
       seed: UInt64,
@@ -179,7 +206,7 @@
     ///
     /// The calling thread stays busy for the length of the run (one thread of the cooperative
     /// pool, typically milliseconds): with a `jobTimeLimit` it waits while a thread of the
-    /// harness drives the run (see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``),
+    /// harness drives the run (see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``),
     /// with `nil` it drives the run itself.
     @available(ExecutorHooks 1.0, *)
     public static func run<Strategy: ScheduleStrategy & Sendable>(
@@ -188,15 +215,17 @@
       outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
       outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
       jobTimeLimit: Duration? = defaultJobTimeLimit,
+      jobSlice: Duration? = nil,
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) async -> RunResult {
       runBlocking(
         strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
-        outsideWorkTimeout: outsideWorkTimeout, jobTimeLimit: jobTimeLimit, cancelling: cancelling, body)
+        outsideWorkTimeout: outsideWorkTimeout, jobTimeLimit: jobTimeLimit, jobSlice: jobSlice,
+        cancelling: cancelling, body)
     }
 
-    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
+    /// Runs `body` under a ``SeededRandomStrategy``; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``.
     @available(ExecutorHooks 1.0, *)
     public static func run(
       seed: UInt64,

@@ -33,6 +33,12 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// worker made before the run, whose work ran beside it. Counted where the test binary's own
   /// definitions of those calls are the ones called (Linux).
   public var threadsWoken = 0
+  /// Runs that left one-job-at-a-time because a job had not returned after its slice (see
+  /// ``RunResult/leftOneJobAtATimeAtStep``): their jobs from then on ran on the platform's
+  /// threads, beside that job, in an order no schedule chose.
+  public var runsThatLeftOneJobAtATime = 0
+  /// The step at which the first such run left one-job-at-a-time.
+  public var leftOneJobAtATimeAtStep: Int?
 
   /// No work outside.
   public init() {}
@@ -40,6 +46,7 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// Whether the run did nothing outside the harness.
   public var isEmpty: Bool {
     jobs == 0 && events == 0 && handedToDispatch == 0 && threadsStarted == 0 && threadsWoken == 0
+      && runsThatLeftOneJobAtATime == 0
   }
 
   /// Adds what another run did outside.
@@ -49,6 +56,8 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     handedToDispatch += other.handedToDispatch
     threadsStarted += other.threadsStarted
     threadsWoken += other.threadsWoken
+    if runsThatLeftOneJobAtATime == 0 { leftOneJobAtATimeAtStep = other.leftOneJobAtATimeAtStep }
+    runsThatLeftOneJobAtATime += other.runsThatLeftOneJobAtATime
     executors = Array(Set(executors).union(other.executors)).sorted()
   }
 
@@ -74,6 +83,14 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
     if handedToDispatch > 0 { parts.append("\(handedToDispatch) work item(s) ran on Dispatch queues beside the run") }
     if threadsStarted > 0 { parts.append("\(threadsStarted) thread(s) it started ran beside the run") }
     if threadsWoken > 0 { parts.append("it woke threads outside the harness \(threadsWoken) time(s)") }
+    if let step = leftOneJobAtATimeAtStep {
+      let runs = runsThatLeftOneJobAtATime == 1 ? "the run" : "\(runsThatLeftOneJobAtATime) runs (the first"
+      let close = runsThatLeftOneJobAtATime == 1 ? "" : ")"
+      parts.append(
+        "\(runs) left one-job-at-a-time at step \(step)\(close): a job there had not returned after its slice, "
+          + "so the run's other jobs went on beside it on the platform's threads, and a replay of the schedule is "
+          + "exact only up to that step")
+    }
     return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
   }
 }

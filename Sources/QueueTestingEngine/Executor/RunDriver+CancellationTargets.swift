@@ -34,7 +34,9 @@
     /// learn its name.
     static let noteHoppingTarget: @convention(c) () -> Void = {
       let driver = RunDriver.shared
-      guard driver.isDriverThread, let current = currentTask() else { return }
+      guard driver.enterDriverState() else { return }
+      defer { driver.leaveDriverState() }
+      guard let current = currentTask() else { return }
       let name = Task.name
       driver.statePointer.pointee.noteName(ofCurrentTask: current.id, name: name)
       driver.statePointer.pointee.noteIfTargetedByName(current, name: name)

@@ -9,7 +9,7 @@
   @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
-    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``.
+    /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``.
     ///
     /// Series hand strategies over as existentials, so this is entered unspecialized; the
     /// attributes make an optimized build check once per run for the library's own strategies and
@@ -29,6 +29,17 @@
     ) -> RunResult {
       let (policy, stepBudget, targets) = (settings.policy, settings.stepBudget, settings.targets)
       let outsideWakeUpTimeout = settings.outsideWakeUpTimeout
+      // A job may run for the slice before the run leaves one-job-at-a-time (see
+      // `RunDriver+Overstay`). Before the run counts the threads it starts: the watcher's is not
+      // the run's.
+      jobsAfterLeaving.store(0, ordering: .relaxed)
+      if let slice = settings.jobSlice, slice > .zero {
+        let (seconds, attoseconds) = slice.components
+        jobSliceNanoseconds.store(
+          Int(clamping: seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000), ordering: .relaxed)
+        JobSliceWatch.runBegins()
+      }
+      defer { jobSliceNanoseconds.store(0, ordering: .relaxed) }
       // A watcher may sample this thread's stack to name what a stuck job waits in.
       let samplesWereBlocked = qt_allow_stack_samples()
       driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
@@ -49,6 +60,7 @@
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
       driverThread.store(Self.threadID(), ordering: .relaxed)
+      jobThread.store(Self.threadID(), ordering: .relaxed)
       condition.unlock()
       statePointer.pointee.begin(
         cancellationTargets: targets, outsideWorkTimeout: settings.outsideWorkTimeout,
@@ -83,6 +95,7 @@
 
       let executors = RunExecutors()
       var outcome = RunResult.Outcome.completed
+      var leftAtStep: Int?
       loop: while true {
         holdDriverCaptures()
         if replay?.isDue(atStep: statePointer.pointee.steps) == true {
@@ -142,6 +155,8 @@
               job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
           }
           qt_virtual_time_reads(true)
+          runningIsMain.store(next.isMain, ordering: .relaxed)
+          jobPhase.store(driverJobCount, ordering: .releasing)
           if next.isMain {
             next.job.runSynchronously(on: executors.main)
           } else if jobsOnTaskExecutor {
@@ -150,6 +165,17 @@
             next.job.runSynchronously(on: executors.generic)
           }
           qt_virtual_time_reads(false)
+          if !jobPhase.compareExchange(expected: driverJobCount, desired: 0, ordering: .sequentiallyConsistent)
+            .exchanged
+          {
+            // The job overstayed its slice and the run went on beside it: its hops were the
+            // platform's to order, not the trace's.
+            if qt_actor_hop_count() > 0 { Self.discardActorHops() }
+            leftAtStep = step
+            outcome = finishAfterLeaving(job: driverJobCount, task: next.task, step: step)
+            jobPhase.store(0, ordering: .relaxed)
+            break loop
+          }
           if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
           if drains { statePointer.pointee.actorWork.drainEnds() }
           jobsFinished.store(driverJobCount, ordering: .relaxed)
@@ -194,6 +220,8 @@
       holdDriverCaptures()
       condition.lock()
       driverThread.store(0, ordering: .relaxed)
+      jobThread.store(0, ordering: .relaxed)
+      traceAtLeaving = nil
       let undelivered = mailbox.end(completed: outcome == .completed)
       condition.unlock()
       // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
@@ -204,6 +232,10 @@
       result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
       result.outsideWork.threadsStarted = qt_threads_started_by_run()
       result.outsideWork.threadsWoken = qt_threads_woken_by_run()
+      if let leftAtStep {
+        result.outsideWork.runsThatLeftOneJobAtATime = 1
+        result.outsideWork.leftOneJobAtATimeAtStep = leftAtStep
+      }
       for held in leftovers {
         if held.isMain {
           HarnessMainExecutor.forward(held.job)

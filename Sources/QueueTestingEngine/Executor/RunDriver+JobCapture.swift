@@ -22,7 +22,8 @@
     /// a job enqueued on another thread does when its task does (see ``RunMailbox``).
     func capture(_ job: UnownedJob, source: Source) -> Bool {
       let taskID = runtimeTaskID(of: job)
-      if isDriverThread {
+      if enterDriverState() {
+        defer { leaveDriverState() }
         // Held at the driver's next step, before anything reads the state.
         driverCaptures.pointee.append(
           .init(job: job, taskID: taskID, source: source, note: Self.note(on: job, taskID: taskID)))
@@ -62,6 +63,12 @@
         return true
       case .forward:
         return false
+      case .forwardAfterLeaving:
+        jobsAfterLeaving.wrappingAdd(1, ordering: .relaxed)
+        return false
+      case .heldAfterLeaving:
+        jobsAfterLeaving.wrappingAdd(1, ordering: .relaxed)
+        return true
       }
     }
 
@@ -127,6 +134,13 @@
           }
           if count < 16 { break }
         }
+      }
+    }
+
+    /// Empties the calling thread's notes of hops without reading them.
+    static func discardActorHops() {
+      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 16) { buffer in
+        while qt_take_actor_hops(buffer.baseAddress!, 16) == 16 {}
       }
     }
 

@@ -104,7 +104,9 @@
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
-      guard isDriverThread else { return false }
+      // A run that left one-job-at-a-time waits for nothing any more: the declaration is moot.
+      guard enterDriverState() else { return hasLeftOneJobAtATime }
+      defer { leaveDriverState() }
       condition.lock()
       mailbox.expectOutsideWakeUp(label)
       condition.unlock()

@@ -83,7 +83,11 @@
 
     /// The trace of the active run so far, when called from its driver thread; nil otherwise.
     var traceSoFar: Trace? {
-      withDriverState { $0.trace }
+      if let trace = withDriverState({ $0.trace }) { return trace }
+      // A run that left one-job-at-a-time recorded up to that step (see `RunDriver+Overstay`).
+      condition.lock()
+      defer { condition.unlock() }
+      return mailbox.isActive && mailbox.leftOneJobAtATime ? traceAtLeaving : nil
     }
 
     /// The active run's virtual time, or nil outside a run.
@@ -98,10 +102,11 @@
     /// process's runs have started (it stops moving while a job runs), and the run-local task and
     /// step of the last one; nil between runs. Read without a lock, so a value may be one job old.
     var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
-      guard driverThread.load(ordering: .relaxed) != 0 else { return nil }
-      return (
-        jobsStarted.load(ordering: .relaxed), runningTask.load(ordering: .relaxed), runningStep.load(ordering: .relaxed)
-      )
+      // While a watcher has the state (the run left one-job-at-a-time), no thread drives, but
+      // the job goes on; the jobs the run sends to the platform count as its progress.
+      guard driverThread.load(ordering: .relaxed) != 0 || jobPhase.load(ordering: .relaxed) == Self.leftPhase
+      else { return nil }
+      return (progress, runningTask.load(ordering: .relaxed), runningStep.load(ordering: .relaxed))
     }
 
     /// Records that the run's root body returned. On a thread other than the driver (the body

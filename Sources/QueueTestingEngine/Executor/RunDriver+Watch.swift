@@ -64,9 +64,12 @@
           strategy = finalStrategy
           return result
         }
-        let started = jobsStarted.load(ordering: .relaxed)
-        guard driverThread.load(ordering: .relaxed) == driver.id,
-          started != jobsFinished.load(ordering: .relaxed)
+        // After the run left one-job-at-a-time, the jobs it sends to the platform count as its
+        // progress too (see `RunDriver+Overstay`).
+        let started = progress
+        let left = jobPhase.load(ordering: .relaxed) == Self.leftPhase || hasLeftOneJobAtATime
+        guard driverThread.load(ordering: .relaxed) == driver.id || left,
+          jobsStarted.load(ordering: .relaxed) != jobsFinished.load(ordering: .relaxed)
         else {
           lastStarted = -1
           continue
@@ -82,12 +85,13 @@
         let step = runningStep.load(ordering: .relaxed)
         let stuck = StuckJob(
           task: task, step: step, limit: jobTimeLimit,
-          wait: BlockingWait.of(thread: driver.id, kernelThread: driverKernelThread.load(ordering: .relaxed)))
+          wait: BlockingWait.of(thread: driver.id, kernelThread: driverKernelThread.load(ordering: .relaxed)),
+          runWentOnBesideIt: left)
         condition.lock()
         // The job may have returned meanwhile: then the run goes on, and so does the watch.
         let stillThere =
-          jobsStarted.load(ordering: .relaxed) == started
-          && jobsFinished.load(ordering: .relaxed) != started
+          progress == started
+          && jobsFinished.load(ordering: .relaxed) != jobsStarted.load(ordering: .relaxed)
         if stillThere {
           abandonedJob = stuck
           abandoning.store(true, ordering: .relaxed)

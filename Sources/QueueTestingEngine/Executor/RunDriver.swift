@@ -129,6 +129,27 @@
     /// first job once it was enqueued (see `runWatched`).
     var rootMaker: UInt = 0
     var pendingRoot: RunState.CapturedJob?
+    /// The driver's count of the job in progress while it runs, 0 between jobs, and
+    /// ``leftPhase`` once a watcher made the run leave one-job-at-a-time during that job: the
+    /// driver and the watcher each change it with a compare-and-exchange, so exactly one of them
+    /// decides what follows the job (see `RunDriver+Overstay`).
+    let jobPhase = Atomic<Int>(0)
+    /// Set by the driver thread while one of its jobs reaches into the driver's state (a capture,
+    /// a record), so that a watcher taking the state over waits for it to leave.
+    let inDriverState = Atomic<Int>(0)
+    /// The job slice of the active run in nanoseconds (0: none), for the watcher.
+    let jobSliceNanoseconds = Atomic<Int>(0)
+    /// Jobs of the active run that went to the platform's executors since it left
+    /// one-job-at-a-time: its progress from then on, which watchers add to `jobsStarted`.
+    let jobsAfterLeaving = Atomic<Int>(0)
+    /// The trace as it was when the active run left one-job-at-a-time (under `condition`), for
+    /// checks its code makes afterwards.
+    var traceAtLeaving: Trace?
+    /// The thread that drives the active run, kept while a watcher has its state (when
+    /// `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
+    let jobThread = Atomic<UInt>(0)
+    /// Whether the job in progress is a main-actor job, for the watcher.
+    let runningIsMain = Atomic<Bool>(false)
     let runningTask = Atomic<Int>(0)
     let runningStep = Atomic<Int>(0)
     var driverJobCount = 0
@@ -272,10 +293,35 @@
     /// exactly what it would be had each capture gone straight into it.
     @inline(__always)
     func withDriverState<Result>(_ body: (inout RunState) -> Result) -> Result? {
-      guard isDriverThread else { return nil }
+      guard enterDriverState() else { return nil }
+      defer { leaveDriverState() }
       holdDriverCaptures()
       defer { if !statePointer.pointee.newTasks.isEmpty { registerNewTasks() } }
       return body(&statePointer.pointee)
+    }
+
+    /// Whether the calling thread drives the active run and may reach into its state now; if
+    /// so, it must call ``leaveDriverState()`` when done.
+    ///
+    /// A watcher may take the state over while a job of the driver is in progress (see
+    /// `RunDriver+Overstay`): it clears `driverThread`, then waits while `inDriverState` counts an entry.
+    /// Both sides store, then load the other's word, sequentially consistent, so at least one of
+    /// them sees the other's store: the driver backs off, or the watcher waits until it is done.
+    @inline(__always)
+    func enterDriverState() -> Bool {
+      guard isDriverThread else { return false }
+      inDriverState.wrappingAdd(1, ordering: .sequentiallyConsistent)
+      if driverThread.load(ordering: .sequentiallyConsistent) != Self.threadID() {
+        inDriverState.wrappingSubtract(1, ordering: .releasing)
+        return false
+      }
+      return true
+    }
+
+    /// Ends what ``enterDriverState()`` allowed.
+    @inline(__always)
+    func leaveDriverState() {
+      inDriverState.wrappingSubtract(1, ordering: .releasing)
     }
 
     /// Clock sleeps for a process's first, private run, before any run of the caller's.
@@ -301,6 +347,7 @@
       outsideWakeUpTimeout: Duration,
       outsideWorkTimeout: Duration = .zero,
       jobTimeLimit: Duration? = nil,
+      jobSlice: Duration? = nil,
       cancelling targets: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
@@ -308,7 +355,7 @@
       let settings = RunSettings(
         policy: policy, newTasksPreferHarness: Self.newTasksPreferHarness && policy.schedulesEveryHop,
         stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
-        targets: targets)
+        targets: targets, jobSlice: jobSlice)
       if let jobTimeLimit, jobTimeLimit > .zero {
         return runWatched(strategy: &strategy, settings: settings, jobTimeLimit: jobTimeLimit, body)
       }

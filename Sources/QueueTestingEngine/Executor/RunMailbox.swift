@@ -23,6 +23,11 @@
       case forward
       /// A job of an abandoned task: never run.
       case drop
+      /// A job of a run that left one-job-at-a-time: the platform runs it.
+      case forwardAfterLeaving
+      /// A main-actor job of a run that left one-job-at-a-time while a main-actor job overstays:
+      /// it waits in ``mainJobsBehindOverstayer``.
+      case heldAfterLeaving
     }
 
     /// Whether a run is active.
@@ -42,6 +47,12 @@
     /// Set when the run's root task finished on another thread (its body ran on an executor of
     /// its own): where it ran.
     private(set) var rootFinishedOutside: String?
+    /// Set once the run left one-job-at-a-time (a job overstayed its slice; see
+    /// `RunDriver+Overstay`): from then on its jobs go to the platform's executors.
+    private(set) var leftOneJobAtATime = false
+    /// While the job that overstayed is a main-actor job: the main-actor jobs enqueued since,
+    /// oldest first. They wait for it to return, as the main actor runs one job at a time.
+    var mainJobsBehindOverstayer: [UnownedJob]?
 
     /// Whether jobs wait to be collected.
     var hasDeliveries: Bool { !deliveries.isEmpty }
@@ -54,6 +65,18 @@
       expectedOutsideWakeUps = []
       virtualTime = 0
       rootFinishedOutside = nil
+      leftOneJobAtATime = false
+      mainJobsBehindOverstayer = nil
+    }
+
+    /// Records that the run left one-job-at-a-time: every job enqueued from now on is forwarded
+    /// (see ``capture(_:taskID:source:enqueuingTaskID:executor:)``), and the jobs delivered but
+    /// not yet collected are returned, oldest first, for the caller to forward.
+    mutating func leaveOneJobAtATime(mainJobIsOverstaying: Bool) -> [RunState.CapturedJob] {
+      leftOneJobAtATime = true
+      if mainJobIsOverstaying { mainJobsBehindOverstayer = [] }
+      defer { deliveries = [] }
+      return deliveries.map(\.captured)
     }
 
     /// Records that the tasks `taskIDs` belong to the run. (An array and a loop, not a generic
@@ -82,6 +105,13 @@
         return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
       }
       if ownsEnqueuer && taskID != 0 { ownedTasks.insert(taskID) }
+      if leftOneJobAtATime {
+        if source == .main, mainJobsBehindOverstayer != nil {
+          mainJobsBehindOverstayer!.append(job)
+          return .heldAfterLeaving
+        }
+        return .forwardAfterLeaving
+      }
       if !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }

@@ -90,6 +90,14 @@ public struct RunResult: Sendable {
   /// Whether every hop of the run was a scheduling point (``inlineHopTasks`` is empty).
   public var everyHopWasAChoice: Bool { inlineHopTasks.isEmpty }
 
+  /// The step at which the run left one-job-at-a-time, if it did: the job started there had not
+  /// returned after the run's job slice, so the rest of the run went on beside it, its other jobs
+  /// on the platform's threads (see ``ControlledExecutor/defaultJobSlice``). Its schedule replays
+  /// exactly only up to that step.
+  public var leftOneJobAtATimeAtStep: Int? {
+    outsideWork.runsThatLeftOneJobAtATime > 0 ? outsideWork.leftOneJobAtATimeAtStep : nil
+  }
+
   /// How many jobs ran.
   public var steps: Int { trace.stepCount }
 }

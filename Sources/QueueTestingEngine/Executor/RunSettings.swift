@@ -1,5 +1,5 @@
 #if compiler(>=6.3)
-  /// What one run is asked to do, handed as one value from ``RunDriver/run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:cancelling:_:)``
+  /// What one run is asked to do, handed as one value from ``RunDriver/run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``
   /// through the watched run and the driver's set-up to its loop.
   @available(ExecutorHooks 1.0, *)
   struct RunSettings {
@@ -15,6 +15,9 @@
     var outsideWorkTimeout: Duration
     /// The tasks the run may cancel as schedule choices (nil: none).
     var targets: CancellationTargets?
+    /// How long a job may run before the run leaves one-job-at-a-time (nil: never; see
+    /// `RunDriver+Overstay`).
+    var jobSlice: Duration? = nil
 
     /// The settings of the short warm-up run a process makes before its first run.
     static func warmUp(policy: RunDriver.HopPolicy) -> RunSettings {

@@ -339,6 +339,21 @@
     /// are returned to be handed to the platform, as they no longer belong to a run. A run that
     /// did not complete abandons its tasks: whatever they still hold is never run (and the
     /// mailbox drops what they are woken for later).
+    /// Hands over every job the run holds, for the platform's executors to run, as the run
+    /// leaves one-job-at-a-time (see `RunDriver+Overstay`): the runnable ones and the main
+    /// actor's waiting ones in the order they were held, then the timers, in the order they were
+    /// set, each with the virtual time left until it fires (nil: never).
+    mutating func leaveOneJobAtATime() -> (jobs: [HeldJob], timers: [(job: HeldJob, remaining: UInt64?)]) {
+      let jobs = ready.liveEntries.map(\.held) + mainBacklog.waiting
+      ready.removeAll()
+      mainBacklog = MainActorBacklog()
+      let now = self.now
+      let timers = timers.removeAllWithDeadlines().map { timer in
+        (timer.job, timer.deadline == Self.never ? nil : timer.deadline > now ? timer.deadline - now : 0)
+      }
+      return (jobs, timers)
+    }
+
     mutating func end(
       _ outcome: RunResult.Outcome, strategySummary: String?, fairFromChoice: Int? = nil
     ) -> (leftovers: [HeldJob], result: RunResult) {

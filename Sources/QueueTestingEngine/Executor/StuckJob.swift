@@ -25,14 +25,22 @@
     /// Whether the job belongs to an earlier run, still running, rather than this one: no run can
     /// start in the process until it returns.
     public var ofEarlierRun: Bool
+    /// Whether the run had gone on beside the job (it overstayed the run's job slice; see
+    /// ``RunResult/leftOneJobAtATimeAtStep``) and then no other job of the run started within the
+    /// limit either: a deadlock of blocked threads, or a wait for something that never happens.
+    public var runWentOnBesideIt: Bool
 
     /// Creates a report.
-    public init(task: Int, step: Int, limit: Duration, wait: BlockingWait?, ofEarlierRun: Bool = false) {
+    public init(
+      task: Int, step: Int, limit: Duration, wait: BlockingWait?, ofEarlierRun: Bool = false,
+      runWentOnBesideIt: Bool = false
+    ) {
       self.task = task
       self.step = step
       self.limit = limit
       self.wait = wait
       self.ofEarlierRun = ofEarlierRun
+      self.runWentOnBesideIt = runWentOnBesideIt
     }
 
     /// The report for a person: the job, its step, the limit, the wait, and why it cannot go on.
@@ -43,11 +51,21 @@
         ?? "with no known blocking call on its thread (a loop that never suspends, or a wait QueueTesting does not know)"
       let whose = ofEarlierRun ? "an earlier controlled run's " : ""
       let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
+      if runWentOnBesideIt {
+        return """
+          \(whose)\(who) started at step \(step) did not return within \(seconds.formatted()) s, \(what), \
+          and no other job of the run started in that time: the run went on beside the job once it \
+          overstayed its slice, and nothing of it moved (a deadlock of blocked threads, or a wait for \
+          something that never happens). The job's thread was left behind; no controlled run can \
+          start in this process until it returns.
+          """
+      }
       return """
         \(whose)\(who) started at step \(step) did not return within \(seconds.formatted()) s, \(what). \
-        A controlled run runs one job at a time: a job that blocks its thread until another job of \
-        the run acts can never go on (on real threads such waits can deadlock the cooperative pool). \
-        The job's thread was left behind; no controlled run can start in this process until it returns.
+        A controlled run without a job slice runs one job at a time: a job that blocks its thread \
+        until another job of the run acts can never go on (on real threads such waits can deadlock \
+        the cooperative pool). The job's thread was left behind; no controlled run can start in \
+        this process until it returns.
         """
     }
   }

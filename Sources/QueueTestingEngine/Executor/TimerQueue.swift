@@ -74,6 +74,13 @@
       return due
     }
 
+    /// Takes every timer, in the order they were set, each with its deadline.
+    mutating func removeAllWithDeadlines() -> [(job: HeldJob, deadline: UInt64)] {
+      let all = heap.sorted { $0.sequence < $1.sequence }.map { ($0.job, $0.deadline) }
+      heap = []
+      return all
+    }
+
     /// Takes every timer, in the order they were set.
     mutating func removeAll() -> [HeldJob] {
       let all = heap.sorted { $0.sequence < $1.sequence }.map(\.job)

@@ -6,15 +6,18 @@
   import QueueWorkloads
 
   /// `ControlledScheduling.run`, as a plain test calls it, returns when a schedule's job never
-  /// does: the failure is the stuck job, named with its semaphore, on the schedule where the
-  /// waiter ran first; nothing is reduced (no other run can start meanwhile). In a process of its
-  /// own: the left-behind job holds the harness of its process.
+  /// does: without a job slice, the failure is the stuck job, named with its semaphore, on the
+  /// schedule where the waiter ran first; nothing is reduced (no other run can start meanwhile).
+  /// With the default slice, the same body passes, as on real threads, and a semaphore that
+  /// nothing signals while its waiter waits is still stuck. Each in a process of its own: the
+  /// left-behind job holds the harness of its process.
   @Suite("A stuck schedule fails the series", .timeLimit(.minutes(5)), .hangGuard)
   struct StuckScheduleTests {
     @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        let scheduling = ControlledScheduling(.random(20, seed: 1), jobTimeLimit: .milliseconds(300))
+        let scheduling = ControlledScheduling(
+          .random(20, seed: 1), jobTimeLimit: .milliseconds(300), jobSlice: nil)
         let report = await scheduling.run {
           let semaphore = DispatchSemaphore(value: 0)
           let waiter = Task { semaphore.wait() }
@@ -34,6 +37,36 @@
       #expect(output.contains("the run got stuck: task "), "\(output)")
       #expect(output.contains("blocked in DispatchSemaphore.wait()"), "\(output)")
       #expect(output.contains("reduced: false"), "\(output)")
+    }
+
+    @available(ExecutorHooks 1.0, *)
+    @Test func withTheDefaultSliceTheSemaphoreAnotherTaskSignalsPasses() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let scheduling = ControlledScheduling(.random(20, seed: 1), jobTimeLimit: .seconds(20))
+        let report = await scheduling.run {
+          let semaphore = DispatchSemaphore(value: 0)
+          let waiter = Task { semaphore.wait() }
+          let signaller = Task { _ = semaphore.signal() }
+          await waiter.value
+          await signaller.value
+        }
+        print("passed: \(report.failure == nil), schedules: \(report.schedulesRun)")
+        print("outside: \(report.outsideWork)")
+        let deadlock = await ControlledScheduling(.random(5, seed: 1), jobTimeLimit: .milliseconds(500)).run {
+          let semaphore = DispatchSemaphore(value: 0)
+          let waiter = Task { semaphore.wait() }
+          await waiter.value
+          semaphore.signal()
+        }
+        if let failure = deadlock.failure { print("deadlock: \(failure.problem.summary)") }
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("passed: true, schedules: 20"), "\(output)")
+      // The waiter runs first on some schedules: those runs went on beside it.
+      #expect(output.contains("left one-job-at-a-time at step"), "\(output)")
+      #expect(output.contains("deadlock: the run got stuck: task "), "\(output)")
+      #expect(output.contains("blocked in DispatchSemaphore.wait()"), "\(output)")
     }
   }
 #endif

@@ -1,5 +1,5 @@
 // Tests of swift-async-algorithms 1.1.4 (Apache License 2.0; Copyright (c) 2022 Apple Inc. and
-// the Swift project authors), from its TestMerge and TestZip, ported to Swift Testing: XCTest's
+// the Swift project authors), from its TestMerge, TestZip, TestCombineLatest, TestAdjacentPairs and TestChain, ported to Swift Testing: XCTest's
 // expectations are `Expectation`, `XCTAssertEqual` and `XCTAssertNil` are `#expect`; the bodies
 // are otherwise unchanged.
 // Each suite runs under the default controlled scheduling, as a user's suite would.
@@ -108,6 +108,97 @@ struct TestZip2 {
     // cancellation should ensure the loop finishes
     // without regards to the remaining underlying sequence
     task.cancel()
+    await finished.fulfillment()
+  }
+}
+
+// The next three iterate a synchronous base until the test cancels the iterating task: the loop
+// never suspends, so its job runs until another task acts. On real threads the cancelling task
+// runs on another thread meanwhile; under the trait the run leaves one-job-at-a-time once that job
+// overstays its slice, and goes on beside it.
+@Suite(.controlledScheduling())
+struct TestCombineLatest2 {
+  @Test func test_cancellation() async {
+    let source1 = Indefinite(value: "test1")
+    let source2 = Indefinite(value: "test2")
+    let sequence = combineLatest(source1.async, source2.async)
+    let finished = Expectation(description: "finished")
+    let iterated = Expectation(description: "iterated")
+    let task = Task {
+      var firstIteration = false
+      for await _ in sequence {
+        if !firstIteration {
+          firstIteration = true
+          iterated.fulfill()
+        }
+      }
+      finished.fulfill()
+    }
+    // ensure the other task actually starts
+    await iterated.fulfillment()
+    // cancellation should ensure the loop finishes
+    // without regards to the remaining underlying sequence
+    task.cancel()
+    await finished.fulfillment()
+  }
+}
+
+@Suite(.controlledScheduling())
+struct TestAdjacentPairs {
+  @Test func test_adjacentPairs_finishes_when_iteration_task_is_cancelled() async {
+    let source = Indefinite(value: 0)
+    let sequence = source.async.adjacentPairs()
+    let finished = Expectation(description: "finished")
+    let iterated = Expectation(description: "iterated")
+
+    let task = Task {
+      var firstIteration = false
+      for await _ in sequence {
+        if !firstIteration {
+          firstIteration = true
+          iterated.fulfill()
+        }
+      }
+      finished.fulfill()
+    }
+
+    // ensure the other task actually starts
+
+    await iterated.fulfillment()
+    // cancellation should ensure the loop finishes
+    // without regards to the remaining underlying sequence
+    task.cancel()
+    await finished.fulfillment()
+  }
+}
+
+@Suite(.controlledScheduling())
+struct TestChain2 {
+  @Test func test_chain2_finishes_when_task_is_cancelled() async {
+    let finished = Expectation(description: "finished")
+    let iterated = Expectation(description: "iterated")
+
+    let source = Indefinite(value: "test")
+    let sequence = chain(source.async, ["past indefinite"].async)
+
+    let task = Task {
+      var firstIteration = false
+      for await _ in sequence {
+        if !firstIteration {
+          firstIteration = true
+          iterated.fulfill()
+        }
+      }
+      finished.fulfill()
+    }
+
+    // ensure the other task actually starts
+    await iterated.fulfillment()
+
+    // cancellation should ensure the loop finishes
+    // without regards to the remaining underlying sequence
+    task.cancel()
+
     await finished.fulfillment()
   }
 }

@@ -40,11 +40,22 @@ func spinsForever() async {
   while !stopSpinning.load(ordering: .relaxed) {}
 }
 
-/// A real pool deadlock: a task waits on a semaphore that a later task signals. On a schedule
-/// where the waiter runs first, its job holds the run's one thread: the watchdog's report names
-/// the semaphore.
+/// A deadlock of blocked threads: a task waits on a semaphore that the body signals only after
+/// that task is done. The run goes on beside the waiting job once it overstays its slice, and then
+/// nothing of it moves: the watchdog's report names the semaphore.
 @Test(.controlledScheduling(.random(5)), .timeLimit(.minutes(1)))
 func waitsOnASemaphore() async {
+  let semaphore = DispatchSemaphore(value: 0)
+  let waiter = Task { semaphore.wait() }
+  await waiter.value
+  semaphore.signal()
+}
+
+/// Waits on a semaphore that another task signals: on real threads that task runs on another
+/// thread of the pool, and under the trait the run goes on beside the waiting job once it
+/// overstays its slice. It passes, in well under the job limit.
+@Test(.controlledScheduling(.random(5)), .timeLimit(.minutes(1)))
+func waitsOnASemaphoreAnotherTaskSignals() async {
   let semaphore = DispatchSemaphore(value: 0)
   let waiter = Task { semaphore.wait() }
   let signaller = Task { _ = semaphore.signal() }
