@@ -1,6 +1,7 @@
 #if compiler(>=6.3)
   import Dispatch
   import Foundation
+  import Synchronization
   import QueueTesting
   import Testing
   import QueueWorkloads
@@ -13,6 +14,9 @@
   /// left-behind job holds the harness of its process.
   @Suite("A stuck schedule fails the series", .timeLimit(.minutes(5)), .hangGuard)
   struct StuckScheduleTests {
+    /// What the body that fails after its loop throws.
+    struct LoopEnded: Error {}
+
     @available(ExecutorHooks 1.0, *)
     @Test func aSemaphoreDeadlockFailsTheSeriesAndRunReturns() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
@@ -52,6 +56,20 @@
         }
         print("passed: \(report.failure == nil), schedules: \(report.schedulesRun)")
         print("outside: \(report.outsideWork)")
+        // A schedule that fails after its run left one-job-at-a-time says where it left, and
+        // that its replay is exact only up to there.
+        let failing = await ControlledScheduling(.random(3, seed: 1), jobTimeLimit: .seconds(20)).run {
+          let started = Atomic<Bool>(false)
+          let looping = Task {
+            started.store(true, ordering: .relaxed)
+            while !Task.isCancelled {}
+          }
+          while !started.load(ordering: .relaxed) { await Task.yield() }
+          looping.cancel()
+          await looping.value
+          throw LoopEnded()
+        }
+        if let failure = failing.failure { print("failing: \(failure.message())") }
         let deadlock = await ControlledScheduling(.random(5, seed: 1), jobTimeLimit: .milliseconds(500)).run {
           let semaphore = DispatchSemaphore(value: 0)
           let waiter = Task { semaphore.wait() }
@@ -66,7 +84,11 @@
       // The waiter runs first on some schedules: those runs went on beside it.
       #expect(output.contains("left one-job-at-a-time at step"), "\(output)")
       #expect(output.contains("deadlock: the run got stuck: task "), "\(output)")
+      #expect(output.contains("and no other job of the run started in that time"), "\(output)")
       #expect(output.contains("blocked in DispatchSemaphore.wait()"), "\(output)")
+      #expect(
+        output.contains("the run left one-job-at-a-time at step ")
+          && output.contains("a replay of the schedule is exact only up to that step"), "\(output)")
     }
   }
 #endif
