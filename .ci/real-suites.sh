@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Tests of well-known packages (swift-async-algorithms' merge and zip, swift-clocks' TestClock,
+# Tests of well-known packages (swift-async-algorithms' merge, zip, and combineLatest, adjacentPairs and
+# chain iterating an endless synchronous base until cancelled, swift-clocks' TestClock,
 # swift-concurrency-extras' ActorIsolated and withMainSerialExecutor, swift-nio's repeated task on
 # an event loop, the anchor library's FIFO queue tests), ported as their
 # authors wrote them into .ci/real-suites, a package that depends on this one by path, run under
@@ -25,3 +26,15 @@ fi
 count="$(grep -Eo 'Test run with [0-9]+ tests' "$log" | grep -Eo '[0-9]+' | tail -1)"
 [[ "${count:-0}" -ge 20 ]] || { cat "$log"; echo "real-suites: expected at least 20 tests, ran ${count:-none}" >&2; exit 1; }
 echo "real-suites: $count ported tests pass under the default trait, in $(grep -Eo 'Test run with [0-9]+ tests.* passed after [0-9.]+ seconds' "$log" | grep -Eo '[0-9.]+ seconds' | tail -1)"
+
+# Without the job slice, combineLatest's endless upstream keeps its run's one thread, and the test
+# is reported stuck (here after 2 s): the slice is what makes it pass above.
+status=0
+QUEUE_TESTING_JOB_SLICE=off QUEUE_TESTING_JOB_TIME_LIMIT=2 swift test --skip-build --filter 'TestCombineLatest2' \
+  > .build/real-suites-no-slice.log 2>&1 || status=$?
+if [[ "$status" -eq 0 ]] || ! grep -q "test_cancellation() is stuck: " .build/real-suites-no-slice.log; then
+  cat .build/real-suites-no-slice.log
+  echo "real-suites: without a job slice, combineLatest's test_cancellation should be stuck" >&2
+  exit 1
+fi
+echo "real-suites: without a job slice, combineLatest's test_cancellation is stuck, as expected"

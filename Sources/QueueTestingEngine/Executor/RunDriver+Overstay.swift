@@ -133,12 +133,12 @@
   /// (a loaded machine) does not: the run stays one-job-at-a-time, and its schedule the same.
   /// Where neither can be read, real time alone decides.
   @available(ExecutorHooks 1.0, *)
-  private func overstays(since cpuAtSight: UInt64, slice: UInt64, driver: RunDriver) -> Bool {
+  private func jobOverstays(since cpuAtSight: UInt64, slice: UInt64, driver: RunDriver) -> Bool {
     let waiting = qt_kernel_thread_is_waiting(driver.driverKernelThread.load(ordering: .relaxed))
-    if waiting == 1 { return true }
     let cpu = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
-    guard cpu != .max, cpuAtSight != .max, waiting != -1 else { return true }
-    return cpu >= cpuAtSight && cpu - cpuAtSight >= slice
+    return JobSliceWatch.overstays(
+      waiting: waiting == -1 ? nil : waiting == 1,
+      cpuUsed: cpu == .max || cpuAtSight == .max ? nil : cpu >= cpuAtSight ? cpu - cpuAtSight : 0, slice: slice)
   }
 
   /// The thread that watches runs with a job slice: when the job in progress has not returned
@@ -168,6 +168,15 @@
         condition.signal()
         condition.unlock()
       }
+    }
+
+    /// Whether a job that has run for its slice in real time overstays it: its thread waits now
+    /// (`waiting`), or computed for the whole slice (`cpuUsed`, in nanoseconds); nil where that
+    /// cannot be read, and then real time alone decides.
+    static func overstays(waiting: Bool?, cpuUsed: UInt64?, slice: UInt64) -> Bool {
+      if waiting == true { return true }
+      guard waiting != nil, let cpuUsed else { return true }
+      return cpuUsed >= slice
     }
 
     private static func watch() {
@@ -204,7 +213,7 @@
           watched = job
           since = now
           cpuAtSight = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
-        } else if now - since >= slice, overstays(since: cpuAtSight, slice: slice, driver: driver) {
+        } else if now - since >= slice, jobOverstays(since: cpuAtSight, slice: slice, driver: driver) {
           _ = driver.leaveOneJobAtATime(ifStillRunning: job)
           watched = 0
         }

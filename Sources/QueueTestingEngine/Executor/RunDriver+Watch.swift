@@ -111,19 +111,39 @@
     /// executor, and a default actor's drain takes the drained task's preference as its own),
     /// so that hop becomes a job the strategy orders. Not detached, so that the body sees the
     /// caller's task-local values.
+    ///
+    /// The task lets go of `body` before it tells the driver: a run that left one-job-at-a-time
+    /// learns that from another thread, and returns at once, and a caller that made `body` with
+    /// `withoutActuallyEscaping` checks then that nothing holds it any more.
     static func makeRoot(policy: HopPolicy, _ body: @escaping @Sendable () async -> Void) {
+      let root = RootBody(body)
       switch policy {
       case .everyHop, .arrivalsAtTheHop:
         Task(executorPreference: HarnessTaskExecutor.shared) {
-          await body()
+          await root.run()
           RunDriver.shared.markRootDone()
         }
       case .runtimeFastPath:
         Task {
-          await body()
+          await root.run()
           RunDriver.shared.markRootDone()
         }
       }
+    }
+  }
+
+  /// A run's body, held until the root task runs it once.
+  final class RootBody: Sendable {
+    private let body: Mutex<(@Sendable () async -> Void)?>
+
+    init(_ body: @escaping @Sendable () async -> Void) {
+      self.body = Mutex(body)
+    }
+
+    /// Runs the body, having let go of it first.
+    func run() async {
+      guard let body = body.withLock({ $0.take() }) else { return }
+      await body()
     }
   }
 

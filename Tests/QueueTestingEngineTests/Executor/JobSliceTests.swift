@@ -4,6 +4,7 @@
   import Synchronization
   @testable import QueueTestingEngine
   import Testing
+  import QueueWorkloads
 
   /// A job that has not returned after the run's slice does not hold the run: the run leaves
   /// one-job-at-a-time and goes on beside it on the platform's threads, as the same code does on
@@ -11,19 +12,6 @@
   /// one-job-at-a-time over such a job leaves its thread behind.
   @Suite("A job that overstays its slice", .timeLimit(.minutes(5)), .hangGuard)
   struct JobSliceTests {
-    /// A task that loops until it is cancelled, and a body that cancels it once it has started:
-    /// correct code, which passes on real threads every time.
-    static func loopUntilCancelled() async {
-      let started = Atomic<Bool>(false)
-      let looping = Task {
-        started.store(true, ordering: .relaxed)
-        while !Task.isCancelled {}
-      }
-      while !started.load(ordering: .relaxed) { await Task.yield() }
-      looping.cancel()
-      await looping.value
-    }
-
     /// With the slice, the loop passes under every schedule tried, each run saying where it left
     /// one-job-at-a-time; without it, the same body is stuck (the mutation check: the slice is what
     /// makes it pass).
@@ -34,7 +22,7 @@
         for seed in UInt64(1)...20 {
           let result = ControlledExecutor.runBlocking(
             strategy: SeededRandomStrategy(seed: seed), jobTimeLimit: .seconds(20), jobSlice: .milliseconds(20),
-            JobSliceTests.loopUntilCancelled)
+            loopUntilCancelled)
           guard result.outcome == .completed else {
             print("seed \(seed): \(result.outcome)")
             exit(1)
@@ -48,7 +36,7 @@
         print("left: \(left) of 20")
         let without = ControlledExecutor.runBlocking(
           strategy: SeededRandomStrategy(seed: 1), jobTimeLimit: .milliseconds(500), jobSlice: nil,
-          JobSliceTests.loopUntilCancelled)
+          loopUntilCancelled)
         guard case .stuck = without.outcome else {
           print("without a slice: \(without.outcome)")
           exit(3)
@@ -168,6 +156,20 @@
       let spinning = Atomic<Bool>(false)
     }
 
+    /// The rule for a job past its slice in real time: it overstays when its thread waits or
+    /// computed for the whole slice, not when a loaded machine kept it off the processor (the run,
+    /// and its schedule, stay as they are); where neither can be read, real time decides.
+    @available(ExecutorHooks 1.0, *)
+    @Test func onlyAJobThatComputedOrWaitsOverstays() {
+      let slice: UInt64 = 50_000_000
+      #expect(JobSliceWatch.overstays(waiting: true, cpuUsed: 0, slice: slice))
+      #expect(JobSliceWatch.overstays(waiting: false, cpuUsed: slice, slice: slice))
+      #expect(!JobSliceWatch.overstays(waiting: false, cpuUsed: slice / 10, slice: slice))
+      #expect(!JobSliceWatch.overstays(waiting: false, cpuUsed: 0, slice: slice))
+      #expect(JobSliceWatch.overstays(waiting: nil, cpuUsed: nil, slice: slice))
+      #expect(JobSliceWatch.overstays(waiting: false, cpuUsed: nil, slice: slice))
+    }
+
     /// A search that had a run leave one-job-at-a-time never claims to have exhausted its space:
     /// what ran after that step was not chosen by any schedule.
     @available(ExecutorHooks 1.0, *)
@@ -177,7 +179,7 @@
         while let strategy = search.nextStrategy() {
           let result = ControlledExecutor.runBlocking(
             strategy: strategy, jobTimeLimit: .seconds(20), jobSlice: .milliseconds(20),
-            JobSliceTests.loopUntilCancelled)
+            loopUntilCancelled)
           search.record(result)
         }
         print("ran every schedule: \(search.ranEverySchedule), exhausted: \(search.isExhausted)")

@@ -59,14 +59,7 @@
         // A schedule that fails after its run left one-job-at-a-time says where it left, and
         // that its replay is exact only up to there.
         let failing = await ControlledScheduling(.random(3, seed: 1), jobTimeLimit: .seconds(20)).run {
-          let started = Atomic<Bool>(false)
-          let looping = Task {
-            started.store(true, ordering: .relaxed)
-            while !Task.isCancelled {}
-          }
-          while !started.load(ordering: .relaxed) { await Task.yield() }
-          looping.cancel()
-          await looping.value
+          await loopUntilCancelled()
           throw LoopEnded()
         }
         if let failure = failing.failure { print("failing: \(failure.message())") }

@@ -1,7 +1,7 @@
 // Tests of swift-async-algorithms 1.1.4 (Apache License 2.0; Copyright (c) 2022 Apple Inc. and
-// the Swift project authors), from its TestMerge, TestZip, TestCombineLatest, TestAdjacentPairs and TestChain, ported to Swift Testing: XCTest's
-// expectations are `Expectation`, `XCTAssertEqual` and `XCTAssertNil` are `#expect`; the bodies
-// are otherwise unchanged.
+// the Swift project authors), from its TestMerge, TestZip, TestCombineLatest, TestAdjacentPairs
+// and TestChain, ported to Swift Testing: XCTest's expectations are `Expectation`,
+// `XCTAssertEqual` and `XCTAssertNil` are `#expect`; the bodies are otherwise unchanged.
 // Each suite runs under the default controlled scheduling, as a user's suite would.
 import AsyncAlgorithms
 import QueueTesting
