@@ -325,7 +325,7 @@
     ///     reported (see <doc:ReadingAFailure>); by default at most 100 runs and 5 seconds; nil
     ///     reports the schedule as the series found it.
     ///   - jobSlice: How long one job may run before the run leaves one-job-at-a-time and goes
-    ///     on beside it (see ``ControlledScheduling/jobSlice``); 50 milliseconds by default, nil
+    ///     on beside it (see ``ControlledScheduling/jobSlice``); 25 milliseconds by default, nil
     ///     keeps every run one-job-at-a-time. `QUEUE_TESTING_JOB_SLICE` overrides it.
     public static func controlledScheduling(
       _ series: ScheduleSeries = .portfolio(), stepBudget: Int = ControlledExecutor.defaultStepBudget,

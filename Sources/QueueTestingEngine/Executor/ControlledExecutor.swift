@@ -59,9 +59,9 @@
 
     /// How long one job may run before its run leaves one-job-at-a-time (see `jobSlice` of
     /// ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``):
-    /// 50 milliseconds, what ``ControlledScheduling`` and its trait use unless told otherwise. A
+    /// 25 milliseconds, what ``ControlledScheduling`` and its trait use unless told otherwise. A
     /// job that awaits instead of looping or blocking takes microseconds.
-    public static let defaultJobSlice = Duration.milliseconds(50)
+    public static let defaultJobSlice = Duration.milliseconds(25)
 
     /// The harness's task executor, for unstructured tasks that should be as controlled as
     /// structured ones: `Task(executorPreference: ControlledExecutor.taskExecutor) { ... }`.
@@ -125,7 +125,9 @@
     }
 
     /// The trace of the active run up to now, for code running under it; nil elsewhere. Ordering
-    /// assertions use it to check the queues' events while the run is still going.
+    /// assertions use it to check the queues' events while the run is still going. After the run
+    /// left one-job-at-a-time (see ``RunResult/leftOneJobAtATimeAtStep``), it is the trace up to
+    /// that step.
     public static var traceSoFar: Trace? {
       ActiveRun.traceSoFar
     }
