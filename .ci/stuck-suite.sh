@@ -68,7 +68,7 @@ check() {
 }
 
 status=0
-swift test --skip-build --skip stopsItself --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
+swift test --skip-build --skip stopsItself --skip waitsForAReplyAfterLeaving --xunit-output .build/stuck-suite.xml > .build/stuck-suite.log 2>&1 \
   || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite.log; echo "stuck-suite: the run should fail" >&2; exit 1; }
 check .build/stuck-suite.log 14
@@ -99,7 +99,7 @@ PY
 
 status=0
 # Serially too (the spinning test, a minute long, is left to the parallel run).
-swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip 'waitsOnASemaphore\(' --skip stopsItself \
+swift test --skip-build --no-parallel --filter 'StuckSuiteTests\.[a-z]' --skip spinsForever --skip 'waitsOnASemaphore\(' --skip stopsItself --skip waitsForAReplyAfterLeaving \
   > .build/stuck-suite-serial.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-serial.log; echo "stuck-suite: the serial run should fail" >&2; exit 1; }
 check .build/stuck-suite-serial.log 12
@@ -120,6 +120,18 @@ grep -Eq "✘ Test run with 1 test .* failed" .build/stuck-suite-stopped.log \
 test "$took" -lt 40 || { echo "stuck-suite: the stopped child took ${took} s to be ended" >&2; exit 1; }
 [[ -z "$(ours StuckSuitePackageTests)" ]] || { echo "stuck-suite: the stopped child is still there" >&2; exit 1; }
 echo "stuck-suite: a stopped child was ended by its parent after ${took} s, with a report"
+
+# A run that went on beside a job past its slice, and then waits for a reply that never comes once
+# that job returned: the watchdog ends it at the job limit (2 s here), saying the job returned and
+# that nothing of the run moved since.
+status=0
+QUEUE_TESTING_JOB_TIME_LIMIT=2 swift test --skip-build --filter 'waitsForAReplyAfterLeaving' \
+  > .build/stuck-suite-after-leaving.log 2>&1 || status=$?
+test "$status" -ne 0 || { cat .build/stuck-suite-after-leaving.log; echo "stuck-suite: the test after leaving should fail" >&2; exit 1; }
+grep -Eq "waitsForAReplyAfterLeaving\(\) is stuck: controlled schedule 1 .* left one-job-at-a-time at step [0-9]+, .* that job has returned, but no job of the run started for [0-9]+ s since" \
+  .build/stuck-suite-after-leaving.log \
+  || { cat .build/stuck-suite-after-leaving.log; echo "stuck-suite: no report of the run stuck after leaving" >&2; exit 1; }
+echo "stuck-suite: a run stuck after it left one-job-at-a-time is reported as such"
 
 # A parent killed with SIGKILL takes its child along: start the spinning test, kill the test
 # process that started the child, and the child must stop running within five seconds (an ended

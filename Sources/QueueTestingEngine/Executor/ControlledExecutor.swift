@@ -90,6 +90,14 @@
         || RunDriver.shared.hasLeftOneJobAtATime
     }
 
+    /// Whether the active run left one-job-at-a-time and its job there has returned, so that the
+    /// run waits for its root task (see ``StuckJob/jobReturned``): for QueueTesting's
+    /// child-process watchdog, whose report then names no job.
+    @available(ExecutorHooks 1.0, *)
+    package static var activeRunWaitsAfterLeaving: Bool {
+      RunDriver.shared.waitingAfterLeaving.load(ordering: .relaxed)
+    }
+
     /// The blocking call the active run's driver thread is in now, if the harness can name it
     /// (see ``BlockingWait``): for QueueTesting's child-process watchdog, whose report names it.
     @available(ExecutorHooks 1.0, *)

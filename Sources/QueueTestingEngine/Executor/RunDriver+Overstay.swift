@@ -103,9 +103,12 @@
       // Watchers still see a job in progress (`jobsFinished` stays behind) and count the jobs
       // the run sends to the platform as its progress: a run whose tasks all wait for something
       // that never comes is reported stuck after the job limit, as before.
+      waitingAfterLeaving.store(true, ordering: .relaxed)
+      defer { waitingAfterLeaving.store(false, ordering: .relaxed) }
       while mailbox.rootFinishedOutside == nil && !statePointer.pointee.rootDone {
         if abandoning.load(ordering: .relaxed) {
-          return .stuck(StuckJob(task: task, step: step, limit: .zero, wait: nil))
+          return .stuck(
+            StuckJob(task: task, step: step, limit: .zero, wait: nil, runWentOnBesideIt: true, jobReturned: true))
         }
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
       }

@@ -83,10 +83,14 @@
         // Read before the job can move on; the run's own numbers, as the trace counts them.
         let task = runningTask.load(ordering: .relaxed)
         let step = runningStep.load(ordering: .relaxed)
+        // After the run left one-job-at-a-time, the job there may have returned: the driver then
+        // waits for the root task, and that wait is the harness's, not the job's.
+        let returned = waitingAfterLeaving.load(ordering: .relaxed)
         let stuck = StuckJob(
           task: task, step: step, limit: jobTimeLimit,
-          wait: BlockingWait.of(thread: driver.id, kernelThread: driverKernelThread.load(ordering: .relaxed)),
-          runWentOnBesideIt: left)
+          wait: returned
+            ? nil : BlockingWait.of(thread: driver.id, kernelThread: driverKernelThread.load(ordering: .relaxed)),
+          runWentOnBesideIt: left, jobReturned: returned)
         condition.lock()
         // The job may have returned meanwhile: then the run goes on, and so does the watch.
         let stillThere =

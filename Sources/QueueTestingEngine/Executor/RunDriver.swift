@@ -154,6 +154,9 @@
     /// The thread that drives the active run, kept while a watcher has its state (when
     /// `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
     let jobThread = Atomic<UInt>(0)
+    /// Set while the driver, its overstaying job returned, waits for the root task of a run that
+    /// left one-job-at-a-time (see `RunDriver+Overstay`): a stuck verdict then names no job.
+    let waitingAfterLeaving = Atomic<Bool>(false)
     /// Whether the job in progress is a main-actor job, for the watcher.
     let runningIsMain = Atomic<Bool>(false)
     let runningTask = Atomic<Int>(0)

@@ -74,6 +74,33 @@
       #expect(output.contains("blocked in DispatchSemaphore.wait()"), "\(output)")
     }
 
+    /// After the run left one-job-at-a-time and the job there returned, a run whose body waits
+    /// for something that never comes is stuck after the job limit, and the report says the job
+    /// returned and names no wait of it.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aWaitThatNeverEndsAfterLeavingIsStuck() async throws {
+      let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
+        let reply = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let result = ControlledExecutor.runBlocking(
+          strategy: SeededRandomStrategy(seed: 1), jobTimeLimit: .milliseconds(500), jobSlice: .milliseconds(20)
+        ) {
+          let sleeper = Task { _ = usleep(100_000) }
+          await withCheckedContinuation { continuation in reply.withLock { $0 = continuation } }
+          await sleeper.value
+        }
+        guard case .stuck(let job) = result.outcome, job.jobReturned else {
+          print("run: \(result.outcome)")
+          exit(1)
+        }
+        print("stuck: \(job)")
+        reply.withLock { $0?.resume() }
+        exit(0)
+      }
+      let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("stuck: the run left one-job-at-a-time at step "), "\(output)")
+      #expect(output.contains("that job has returned, but no job of the run started for 0.5 s since"), "\(output)")
+    }
+
     /// A wait on a semaphore that another task of the run signals passes, as it does on a pool of
     /// more than one thread.
     @available(ExecutorHooks 1.0, *)

@@ -108,6 +108,19 @@ func stopsItself() async {
   kill(getpid(), SIGSTOP)
 }
 
+/// The reply it waits for, never sent.
+let neverSent = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+/// Blocks a job past its slice (the run goes on beside it), then waits for a reply nothing sends:
+/// once the blocked job returns, nothing of the run moves, and the watchdog's report says so
+/// without naming a job's wait. Run alone by `.ci/stuck-suite.sh`, with a short job limit.
+@Test(.controlledScheduling(.random(5)))
+func waitsForAReplyAfterLeaving() async {
+  let sleeper = Task { _ = usleep(100_000) }
+  await withCheckedContinuation { continuation in neverSent.withLock { $0 = continuation } }
+  await sleeper.value
+}
+
 final class StuckSuiteXCTests: XCTestCase {
   func testFirst() { XCTAssertEqual(1 + 1, 2) }
 
