@@ -131,17 +131,24 @@
   }
 
   /// The rule for a job that has run for its slice in real time (see `ThreadActivity.c`): it
-  /// overstays if its thread waits now (blocked until something else happens) or computed for a
-  /// whole slice since the watcher first saw it. A job whose thread was only kept off the processor
-  /// (a loaded machine) does not: the run stays one-job-at-a-time, and its schedule the same.
-  /// Where neither can be read, real time alone decides.
+  /// overstays if its thread waits (blocked until something else happens, at two looks in a row,
+  /// so that a moment on a lock does not count) or computed for a whole slice since the watcher
+  /// first saw it. A job whose thread was only kept off the processor (a loaded machine) does not:
+  /// the run stays one-job-at-a-time, and its schedule the same. Where neither can be read, real
+  /// time alone decides.
   @available(ExecutorHooks 1.0, *)
-  private func jobOverstays(since cpuAtSight: UInt64, slice: UInt64, driver: RunDriver) -> Bool {
-    let waiting = qt_kernel_thread_is_waiting(driver.driverKernelThread.load(ordering: .relaxed))
+  private func jobOverstays(waiting: Bool?, since cpuAtSight: UInt64, slice: UInt64, driver: RunDriver) -> Bool {
     let cpu = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
     return JobSliceWatch.overstays(
-      waiting: waiting == -1 ? nil : waiting == 1,
+      waiting: waiting,
       cpuUsed: cpu == .max || cpuAtSight == .max ? nil : cpu >= cpuAtSight ? cpu - cpuAtSight : 0, slice: slice)
+  }
+
+  /// Whether the kernel thread waits now; nil where that cannot be read.
+  @available(ExecutorHooks 1.0, *)
+  private func threadWaits(_ driver: RunDriver) -> Bool? {
+    let waiting = qt_kernel_thread_is_waiting(driver.driverKernelThread.load(ordering: .relaxed))
+    return waiting == -1 ? nil : waiting == 1
   }
 
   /// The thread that watches runs with a job slice: when the job in progress has not returned
@@ -173,9 +180,9 @@
       }
     }
 
-    /// Whether a job that has run for its slice in real time overstays it: its thread waits now
-    /// (`waiting`), or computed for the whole slice (`cpuUsed`, in nanoseconds); nil where that
-    /// cannot be read, and then real time alone decides.
+    /// Whether a job that has run for its slice in real time overstays it: its thread waits
+    /// (`waiting`, at two looks in a row), or computed for the whole slice (`cpuUsed`, in
+    /// nanoseconds); nil where that cannot be read, and then real time alone decides.
     static func overstays(waiting: Bool?, cpuUsed: UInt64?, slice: UInt64) -> Bool {
       if waiting == true { return true }
       guard waiting != nil, let cpuUsed else { return true }
@@ -187,6 +194,8 @@
       var watched = 0
       var since: UInt64 = 0
       var cpuAtSight: UInt64 = 0
+      // Whether the watched job's thread waited at the last look.
+      var waitedBefore = false
       var idleSince = qt_real_monotonic_nanoseconds()
       while true {
         let slice = UInt64(max(driver.jobSliceNanoseconds.load(ordering: .relaxed), 0))
@@ -216,9 +225,16 @@
           watched = job
           since = now
           cpuAtSight = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
-        } else if now - since >= slice, jobOverstays(since: cpuAtSight, slice: slice, driver: driver) {
-          _ = driver.leaveOneJobAtATime(ifStillRunning: job)
-          watched = 0
+          waitedBefore = false
+        } else {
+          // Read at every look from the second on: only a job past one look is read at all.
+          let waits = threadWaits(driver)
+          let waitsStill = waits.map { $0 && waitedBefore }
+          waitedBefore = waits ?? false
+          if now - since >= slice, jobOverstays(waiting: waitsStill, since: cpuAtSight, slice: slice, driver: driver) {
+            _ = driver.leaveOneJobAtATime(ifStillRunning: job)
+            watched = 0
+          }
         }
         // A few looks per slice: a job is let go within about a quarter slice of its limit.
         usleep(useconds_t(min(max(slice / 4_000, 1_000), 25_000)))
