@@ -122,10 +122,10 @@ test "$took" -lt 40 || { echo "stuck-suite: the stopped child took ${took} s to 
 echo "stuck-suite: a stopped child was ended by its parent after ${took} s, with a report"
 
 # A run that went on beside a job past its slice, and then waits for a reply that never comes once
-# that job returned: the watchdog ends it at the job limit (2 s here), saying the job returned and
+# that job returned: the watchdog ends it at the job limit (3 s here), saying the job returned and
 # that nothing of the run moved since.
 status=0
-QUEUE_TESTING_JOB_TIME_LIMIT=2 swift test --skip-build --filter 'waitsForAReplyAfterLeaving' \
+QUEUE_TESTING_JOB_TIME_LIMIT=3 swift test --skip-build --filter 'waitsForAReplyAfterLeaving' \
   > .build/stuck-suite-after-leaving.log 2>&1 || status=$?
 test "$status" -ne 0 || { cat .build/stuck-suite-after-leaving.log; echo "stuck-suite: the test after leaving should fail" >&2; exit 1; }
 grep -Eq "waitsForAReplyAfterLeaving\(\) is stuck: controlled schedule 1 .* left one-job-at-a-time at step [0-9]+, .* that job has returned, but no job of the run started for [0-9]+ s since" \

@@ -81,10 +81,17 @@
     @Test func aWaitThatNeverEndsAfterLeavingIsStuck() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let reply = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        // The blocked job returns only once the run has left one-job-at-a-time, whatever the
+        // machine's load.
+        let gate = DispatchSemaphore(value: 0)
+        Thread {
+          while !RunDriver.shared.hasLeftOneJobAtATime { usleep(1_000) }
+          gate.signal()
+        }.start()
         let result = ControlledExecutor.runBlocking(
           strategy: SeededRandomStrategy(seed: 1), jobTimeLimit: .milliseconds(500), jobSlice: .milliseconds(20)
         ) {
-          let sleeper = Task { _ = usleep(100_000) }
+          let sleeper = Task { gate.wait() }
           await withCheckedContinuation { continuation in reply.withLock { $0 = continuation } }
           await sleeper.value
         }
@@ -107,14 +114,10 @@
     @Test func aSemaphoreAnotherTaskSignalsPasses() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         for seed in UInt64(1)...10 {
-          let semaphore = DispatchSemaphore(value: 0)
           let result = ControlledExecutor.runBlocking(
             strategy: SeededRandomStrategy(seed: seed), jobTimeLimit: .seconds(20), jobSlice: .milliseconds(20)
           ) {
-            let waiter = Task { semaphore.wait() }
-            let signaller = Task { _ = semaphore.signal() }
-            await waiter.value
-            await signaller.value
+            await waitOnASemaphoreAnotherTaskSignals()
           }
           guard result.outcome == .completed else {
             print("seed \(seed): \(result.outcome)")

@@ -23,11 +23,7 @@
         let scheduling = ControlledScheduling(
           .random(20, seed: 1), jobTimeLimit: .milliseconds(300), jobSlice: nil)
         let report = await scheduling.run {
-          let semaphore = DispatchSemaphore(value: 0)
-          let waiter = Task { semaphore.wait() }
-          let signaller = Task { _ = semaphore.signal() }
-          await waiter.value
-          await signaller.value
+          await waitOnASemaphoreAnotherTaskSignals()
         }
         guard let failure = report.failure, case .stuck = failure.problem else {
           print("no stuck failure: \(report)")
@@ -48,11 +44,7 @@
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
         let scheduling = ControlledScheduling(.random(20, seed: 1), jobTimeLimit: .seconds(20))
         let report = await scheduling.run {
-          let semaphore = DispatchSemaphore(value: 0)
-          let waiter = Task { semaphore.wait() }
-          let signaller = Task { _ = semaphore.signal() }
-          await waiter.value
-          await signaller.value
+          await waitOnASemaphoreAnotherTaskSignals()
         }
         print("passed: \(report.failure == nil), schedules: \(report.schedulesRun)")
         print("outside: \(report.outsideWork)")

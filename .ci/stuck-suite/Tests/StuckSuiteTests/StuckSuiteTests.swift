@@ -111,12 +111,13 @@ func stopsItself() async {
 /// The reply it waits for, never sent.
 let neverSent = Mutex<CheckedContinuation<Void, Never>?>(nil)
 
-/// Blocks a job past its slice (the run goes on beside it), then waits for a reply nothing sends:
-/// once the blocked job returns, nothing of the run moves, and the watchdog's report says so
-/// without naming a job's wait. Run alone by `.ci/stuck-suite.sh`, with a short job limit.
+/// Blocks a job past its slice (the run goes on beside it within the slice's 25 ms; the job sleeps
+/// 500 ms), then waits for a reply nothing sends: once the blocked job returns, nothing of the run
+/// moves, and the watchdog's report says so without naming a job's wait. Run alone by
+/// `.ci/stuck-suite.sh`, with a job limit of 3 s.
 @Test(.controlledScheduling(.random(5)))
 func waitsForAReplyAfterLeaving() async {
-  let sleeper = Task { _ = usleep(100_000) }
+  let sleeper = Task { _ = usleep(500_000) }
   await withCheckedContinuation { continuation in neverSent.withLock { $0 = continuation } }
   await sleeper.value
 }
