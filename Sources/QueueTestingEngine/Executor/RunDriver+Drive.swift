@@ -174,6 +174,7 @@
             leftAtStep = step
             outcome = finishAfterLeaving(job: driverJobCount, task: next.task, step: step)
             jobPhase.store(0, ordering: .relaxed)
+            jobsFinished.store(driverJobCount, ordering: .relaxed)
             break loop
           }
           if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
