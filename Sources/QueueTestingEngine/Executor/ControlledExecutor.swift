@@ -86,8 +86,7 @@
     /// for QueueTesting's child-process watchdog, whose report says so.
     @available(ExecutorHooks 1.0, *)
     package static var activeRunLeftOneJobAtATime: Bool {
-      RunDriver.shared.jobPhase.load(ordering: .relaxed) == RunDriver.leftPhase
-        || RunDriver.shared.hasLeftOneJobAtATime
+      RunDriver.shared.hasLeftOneJobAtATime
     }
 
     /// Whether the active run left one-job-at-a-time and its job there has returned, so that the

@@ -124,6 +124,8 @@
     /// Whether the active run left one-job-at-a-time, for code of the run asking off the driver
     /// thread (its checks see the trace as it was then).
     var hasLeftOneJobAtATime: Bool {
+      // A watcher wins `jobPhase` first and flags the mailbox once it is done with the state.
+      if jobPhase.load(ordering: .relaxed) == Self.leftPhase { return true }
       condition.lock()
       defer { condition.unlock() }
       return mailbox.isActive && mailbox.leftOneJobAtATime

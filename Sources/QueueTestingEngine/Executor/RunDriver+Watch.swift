@@ -67,7 +67,7 @@
         // After the run left one-job-at-a-time, the jobs it sends to the platform count as its
         // progress too (see `RunDriver+Overstay`).
         let started = progress
-        let left = jobPhase.load(ordering: .relaxed) == Self.leftPhase || hasLeftOneJobAtATime
+        let left = hasLeftOneJobAtATime
         guard driverThread.load(ordering: .relaxed) == driver.id || left,
           jobsStarted.load(ordering: .relaxed) != jobsFinished.load(ordering: .relaxed)
         else {
