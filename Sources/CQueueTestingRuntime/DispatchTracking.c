@@ -400,6 +400,8 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
   tracking = on;
 }
 
+void qt_track_dispatch_work_on_this_thread(bool on) { tracking = on; }
+
 long qt_dispatch_work_handed_out(void) {
   return __atomic_load_n(&handedOut, __ATOMIC_RELAXED);
 }
@@ -414,6 +416,8 @@ void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void)) {
   (void)on;
   (void)ran;
 }
+
+void qt_track_dispatch_work_on_this_thread(bool on) { (void)on; }
 
 long qt_outstanding_dispatch_work(void) { return 0; }
 

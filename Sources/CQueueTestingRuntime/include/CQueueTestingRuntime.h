@@ -28,6 +28,11 @@ const char *_Nullable qt_unhonoured_executor_hook(void);
 /// begins a new count; `ran` is called on Dispatch's thread each time counted work has run.
 void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void));
 
+/// Starts (`on`) or stops counting the work the calling thread hands out as the active run's,
+/// with no new count begun: for a thread that takes over driving a run already counted (a
+/// relief driver).
+void qt_track_dispatch_work_on_this_thread(bool on);
+
 /// Starts a run's virtual clock reads: nothing skipped yet (see `VirtualTimeReads.c`).
 void qt_virtual_time_begin(void);
 

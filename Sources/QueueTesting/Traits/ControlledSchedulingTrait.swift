@@ -189,16 +189,6 @@
         ) { task, step, seconds in
           let schedule = ControlledScheduling.scheduleInProgress.withLock { $0 }
           let label = task == 1 ? "task 1 (the test's body)" : "task \(task)"
-          if ControlledExecutor.activeRunWaitsAfterLeaving {
-            return """
-              \(name) is stuck: controlled schedule \(schedule) (\(series)) left one-job-at-a-time at step \
-              \(step), where the job of \(label) overstayed its slice; that job has returned, but no job of the \
-              run started for \(seconds) s since, and the test's body has not finished: its tasks wait for \
-              something that never comes (a continuation nobody resumes, a lock nobody releases), so the child \
-              process running this test was ended; the rest of the suite runs on. To run the series to that \
-              schedule again: \(rerun)
-              """
-          }
           let wait =
             ControlledExecutor.driverBlockingWait.map { "blocked in \($0)" }
             ?? "with no known blocking call on its thread (a loop that never suspends, or a wait QueueTesting does not know)"

@@ -89,20 +89,13 @@
       RunDriver.shared.hasLeftOneJobAtATime
     }
 
-    /// Whether the active run left one-job-at-a-time and its job there has returned, so that the
-    /// run waits for its root task (see ``StuckJob/jobReturned``): for QueueTesting's
-    /// child-process watchdog, whose report then names no job.
-    @available(ExecutorHooks 1.0, *)
-    package static var activeRunWaitsAfterLeaving: Bool {
-      RunDriver.shared.waitingAfterLeaving.load(ordering: .relaxed)
-    }
-
     /// The blocking call the active run's driver thread is in now, if the harness can name it
     /// (see ``BlockingWait``): for QueueTesting's child-process watchdog, whose report names it.
     @available(ExecutorHooks 1.0, *)
     package static var driverBlockingWait: BlockingWait? {
-      // The thread of the run's job in progress, also while a run that left one-job-at-a-time
-      // has no driving thread (see `RunDriver+Overstay`).
+      // The thread of the run's job in progress: also while a run that left one-job-at-a-time
+      // has no driving thread, and, while its driver waits for nothing else, the thread of the
+      // oldest job that overstayed its slice (see `RunDriver+Overstay`).
       let thread = RunDriver.shared.jobThread.load(ordering: .relaxed)
       let kernelThread = RunDriver.shared.driverKernelThread.load(ordering: .relaxed)
       return thread == 0 ? nil : BlockingWait.of(thread: thread, kernelThread: kernelThread)

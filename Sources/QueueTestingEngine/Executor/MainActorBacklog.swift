@@ -40,6 +40,21 @@
       return next
     }
 
+    /// The main-actor job that last ran goes on beside the run (it overstayed its slice): the main
+    /// actor is taken until it returns (``ranRunnable()`` then), and `madeRunnable`, the job made
+    /// runnable when it was chosen, if any, waits again, first in line.
+    mutating func occupy(puttingBack madeRunnable: HeldJob?) {
+      if let madeRunnable {
+        if start > 0 {
+          start -= 1
+          jobs[start] = madeRunnable
+        } else {
+          jobs.insert(madeRunnable, at: 0)
+        }
+      }
+      oneIsRunnable = true
+    }
+
     /// The jobs behind the runnable one, oldest first.
     var waiting: ArraySlice<HeldJob> { jobs[start...] }
   }

@@ -34,8 +34,9 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// definitions of those calls are the ones called (Linux).
   public var threadsWoken = 0
   /// Runs that left one-job-at-a-time because a job had not returned after its slice (see
-  /// ``RunResult/leftOneJobAtATimeAtStep``): their jobs from then on ran on the platform's
-  /// threads, beside that job, in an order no schedule chose.
+  /// ``RunResult/leftOneJobAtATimeAtStep``): that job went on on its thread, in real time, beside
+  /// the run's other jobs, which the harness went on choosing one at a time; what the job made
+  /// came back as work from outside (on "a job that overstayed its slice").
   public var runsThatLeftOneJobAtATime = 0
   /// The step at which the first such run left one-job-at-a-time.
   public var leftOneJobAtATimeAtStep: Int?
@@ -74,6 +75,10 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
   /// thread of its own.
   public static let threadsOutsideSwiftConcurrency = "threads outside Swift concurrency"
 
+  /// The name used for the jobs and events of a job that overstayed its slice, as the run went on
+  /// beside it.
+  public static let overstayingJob = "a job that overstayed its slice"
+
   /// `3 job(s) came back from work that ran outside the harness (on QueueExecutor)`.
   public var description: String {
     let place = executors.isEmpty ? "" : " (on \(executors.joined(separator: ", ")))"
@@ -88,8 +93,8 @@ public struct OutsideWork: Equatable, Sendable, CustomStringConvertible {
       let close = runsThatLeftOneJobAtATime == 1 ? "" : ")"
       parts.append(
         "\(runs) left one-job-at-a-time at step \(step)\(close): a job there had not returned after its slice, "
-          + "so the run's other jobs went on beside it on the platform's threads, and a replay of the schedule is "
-          + "exact only up to that step")
+          + "so it went on on its own thread, in real time, while the run's other jobs went on beside it, chosen "
+          + "one at a time as before, and a replay of the schedule is exact only up to that step")
     }
     return parts.isEmpty ? "no work ran outside the harness" : parts.joined(separator: "; ")
   }

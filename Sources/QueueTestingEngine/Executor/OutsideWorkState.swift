@@ -63,11 +63,18 @@
     /// timer of its own due before the jump ends (a server's 3-second idle timeout under a
     /// client's 15-second one), and on real threads it fires first. A zero ``timeout`` turns the
     /// wait off.
-    func waitBeforeJump(of delay: UInt64, pending: Bool, threadsWoken: Bool) -> (Duration, whilePending: Bool)? {
-      guard pending || threadsWoken || !work.isEmpty, waitSpent == nil, timeout > .zero else { return nil }
+    /// `jobsElsewhere`: a job of the run that overstayed its slice still runs on a thread of its
+    /// own: the jump waits for it even when ``timeout`` is zero (it is the run's own code, not work
+    /// the run may give up on), and nothing tells when it is done either.
+    func waitBeforeJump(
+      of delay: UInt64, pending: Bool, threadsWoken: Bool, jobsElsewhere: Bool = false
+    ) -> (Duration, whilePending: Bool)? {
+      guard pending || threadsWoken || jobsElsewhere || !work.isEmpty, waitSpent == nil,
+        timeout > .zero || jobsElsewhere
+      else { return nil }
       let left = .nanoseconds(Int64(clamping: delay)) - realSinceJump
       guard left > .zero else { return nil }
-      return (left, work.isEmpty && !threadsWoken)
+      return (left, work.isEmpty && !threadsWoken && !jobsElsewhere)
     }
 
     /// How long to wait, with nothing runnable and the body unfinished, before calling the run a

@@ -27,12 +27,9 @@
       rootJob: RunState.CapturedJob?,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
-      let (policy, stepBudget, targets) = (settings.policy, settings.stepBudget, settings.targets)
-      let outsideWakeUpTimeout = settings.outsideWakeUpTimeout
       // A job may run for the slice before the run leaves one-job-at-a-time (see
       // `RunDriver+Overstay`). Before the run counts the threads it starts: the watcher's is not
       // the run's.
-      jobsAfterLeaving.store(0, ordering: .relaxed)
       if let slice = settings.jobSlice, slice > .zero {
         let (seconds, attoseconds) = slice.components
         jobSliceNanoseconds.store(
@@ -40,33 +37,34 @@
         JobSliceWatch.runBegins()
       }
       defer { jobSliceNanoseconds.store(0, ordering: .relaxed) }
-      // A watcher may sample this thread's stack to name what a stuck job waits in.
-      let samplesWereBlocked = qt_allow_stack_samples()
-      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
       // Work this thread hands to Dispatch during the run is counted until it has run (see
       // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
-      qt_track_dispatch_work(Self.tracksDispatchWork.load(ordering: .relaxed), Self.wakeDriver)
+      let countsOutsideWork = Self.tracksDispatchWork.load(ordering: .relaxed)
+      qt_track_dispatch_work(countsOutsideWork, Self.wakeDriver)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
       qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed), Self.wakeDriver)
       // Clock reads in the run's jobs follow its virtual time (see `VirtualTimeReads.c`).
       qt_virtual_time_begin()
-      var clockPacing = ClockPacing()
+      var thread = DriverThreadSetup(settings: settings)
+      thread.begin(countsOutsideWork: countsOutsideWork)
       defer {
+        thread.end()
         qt_watch_leaked_continuations(false, nil)
         qt_track_dispatch_work(false, nil)
-        qt_restore_stack_samples(samplesWereBlocked)
       }
+      let loop = DriveLoop(strategy: strategy, settings: settings)
+      defer { strategy = loop.finish() }
       condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
-      driverThread.store(Self.threadID(), ordering: .relaxed)
-      jobThread.store(Self.threadID(), ordering: .relaxed)
+      bindDriverThread()
+      reliefLoop = settings.jobSlice == nil ? nil : loop
       condition.unlock()
       statePointer.pointee.begin(
-        cancellationTargets: targets, outsideWorkTimeout: settings.outsideWorkTimeout,
-        replayedTimerDelays: strategy.replayedTimerDelays ?? [])
+        cancellationTargets: settings.targets, outsideWorkTimeout: settings.outsideWorkTimeout,
+        replayedTimerDelays: loop.strategy.pointee.replayedTimerDelays ?? [])
       driverOuterTaskID = Self.currentTask()?.id ?? 0
-      var replay = strategy.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
+      loop.replay = loop.strategy.pointee.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
@@ -81,159 +79,38 @@
       if let rootJob {
         driverCaptures.pointee.append(rootJob)
       } else {
-        Self.makeRoot(policy: policy, body)
+        Self.makeRoot(policy: settings.policy, body)
       }
-      // Targets by name are learned at deferred hops too.
-      if targets?.names.isEmpty == false { qt_observe_deferred_hops(Self.noteHoppingTarget) }
-      defer { qt_observe_deferred_hops(nil) }
-      // Jobs of the default executor run with the harness's task executor as the running
-      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
-      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
-      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
-      // them on the generic executor, which allows that switch.
-      let jobsOnTaskExecutor = policy.schedulesEveryHop
-
-      let executors = RunExecutors()
-      var outcome = RunResult.Outcome.completed
-      var leftAtStep: Int?
-      loop: while true {
-        holdDriverCaptures()
-        if replay?.isDue(atStep: statePointer.pointee.steps) == true {
-          condition.lock()
-          admitReplayedAdmissions(&replay!, waitingUpTo: outsideWakeUpTimeout)
-          condition.unlock()
-        }
-        if hasDeliveries.load(ordering: .relaxed) {
-          condition.lock()
-          collectDeliveries(replaying: replay, quiescent: false)
-          condition.unlock()
-        }
-        let step: RunState.Step
-        if !statePointer.pointee.ready.isEmpty {
-          // Something is runnable: the decision needs nothing from the mailbox.
-          step = statePointer.pointee.nextStep(
-            strategy: &strategy, stepBudget: stepBudget, outsideWakeUpExpected: false)
-        } else {
-          // Nothing is runnable: what other threads may bring decides between waiting for it,
-          // moving virtual time on, and ending the run.
-          condition.lock()
-          collectDeliveries(replaying: replay, quiescent: true)
-          if let leaked = Self.leakedContinuations() { statePointer.pointee.outside.leakedContinuations = leaked }
-          statePointer.pointee.outside.realSinceJump = clockPacing.realSinceJump()
-          step = statePointer.pointee.nextStep(
-            strategy: &strategy, stepBudget: stepBudget,
-            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
-            outsideWorkPending: qt_outstanding_dispatch_work() > 0,
-            outsideThreadsWoken: qt_threads_woken_by_run() > 0)
-          mailbox.virtualTime = statePointer.pointee.now
-          clockPacing.timeIs(statePointer.pointee.now)
-          if case .waitForOutsideWakeUp = step {
-            // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
-            // a deadlock.
-            let (seconds, attoseconds) = outsideWakeUpTimeout.components
-            let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-            if !condition.wait(until: limit) && !mailbox.hasNews {
-              outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
-              condition.unlock()
-              break loop
-            }
-          }
-          condition.unlock()
-        }
-        switch step {
-        case .run(let next):
-          driverJobCount &+= 1
-          runningTask.store(next.task, ordering: .relaxed)
-          // The step the trace gives the job (the state has counted it already).
-          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
-          jobsStarted.store(driverJobCount, ordering: .relaxed)
-          let step = statePointer.pointee.steps
-          // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
-          var drains = false
-          if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
-            drains = statePointer.pointee.actorWork.drainStarts(
-              job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
-          }
-          qt_virtual_time_reads(true)
-          runningIsMain.store(next.isMain, ordering: .relaxed)
-          jobPhase.store(driverJobCount, ordering: .releasing)
-          if next.isMain {
-            next.job.runSynchronously(on: executors.main)
-          } else if jobsOnTaskExecutor {
-            next.job.runSynchronously(on: executors.task)
-          } else {
-            next.job.runSynchronously(on: executors.generic)
-          }
-          qt_virtual_time_reads(false)
-          if !jobPhase.compareExchange(expected: driverJobCount, desired: 0, ordering: .sequentiallyConsistent)
-            .exchanged
-          {
-            // The job overstayed its slice and the run went on beside it: its hops were the
-            // platform's to order, not the trace's.
-            if qt_actor_hop_count() > 0 { Self.discardActorHops() }
-            leftAtStep = step
-            outcome = finishAfterLeaving(job: driverJobCount, task: next.task, step: step)
-            jobPhase.store(0, ordering: .relaxed)
-            jobsFinished.store(driverJobCount, ordering: .relaxed)
-            break loop
-          }
-          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
-          if drains { statePointer.pointee.actorWork.drainEnds() }
-          jobsFinished.store(driverJobCount, ordering: .relaxed)
-          if let hook = qt_unhonoured_executor_hook() {
-            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))
-            break loop
-          }
-          // The caller gave up on this run while the job ran (see `runWatched`): whatever the
-          // run holds stays abandoned.
-          if abandoning.load(ordering: .relaxed) {
-            outcome = .stuck(
-              StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil))
-            break loop
-          }
-        case .cancel(let task):
-          // Between jobs, on the driver thread: the cancellation handlers run here, and what
-          // they wake is captured like any job the driver's own code enqueues.
-          task.cancel()
-        case .waitForOutsideWakeUp:
-          continue loop
-        case .waitForOutsideWork(let limit, let whilePending):
-          // Bounded in real time; whatever comes is admitted at the next step, and if nothing
-          // does, the next decision moves virtual time on or reports the deadlock.
-          condition.lock()
-          let waitStarted = qt_real_monotonic_nanoseconds()
-          defer { clockPacing.waited(since: waitStarted) }
-          let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
-          while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
-            && Self.leakedContinuations() == nil && condition.wait(until: deadline)
-          {}
-          if mailbox.hasNews {
-            hasDeliveries.store(true, ordering: .relaxed)
-          } else {
-            statePointer.pointee.outside.waitSpent = limit
-          }
-          condition.unlock()
-        case .end(let end):
-          outcome = end
-          break loop
-        }
+      if !driveSteps(loop) {
+        // A job of this thread overstayed its slice, and the loop went on on a relief thread:
+        // the run is finished here once it ended there.
+        condition.lock()
+        while !mailbox.loopEnded { condition.wait() }
+        bindDriverThread()
+        condition.unlock()
       }
       holdDriverCaptures()
       condition.lock()
       driverThread.store(0, ordering: .relaxed)
       jobThread.store(0, ordering: .relaxed)
       traceAtLeaving = nil
-      let undelivered = mailbox.end(completed: outcome == .completed)
+      reliefLoop = nil
+      // Jobs that overstayed and still run when the run ended (it was given up, or ran out of
+      // steps) go on as they are; their enqueues are no longer the run's.
+      overstayingJobs = []
+      jobsOverstaying.store(0, ordering: .relaxed)
+      let undelivered = mailbox.end(completed: loop.outcome == .completed)
       condition.unlock()
       // Jobs woken for the run's tasks after its last step go with the rest of what it holds:
       // handed back if it completed (`undelivered` is empty otherwise).
       for delivery in undelivered { statePointer.pointee.hold(delivery) }
       var (leftovers, result) = statePointer.pointee.end(
-        outcome, strategySummary: strategy.summary, fairFromChoice: strategy.fairFromChoice)
+        loop.outcome, strategySummary: loop.strategy.pointee.summary,
+        fairFromChoice: loop.strategy.pointee.fairFromChoice)
       result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
       result.outsideWork.threadsStarted = qt_threads_started_by_run()
       result.outsideWork.threadsWoken = qt_threads_woken_by_run()
-      if let leftAtStep {
+      if let leftAtStep = loop.leftAtStep {
         result.outsideWork.runsThatLeftOneJobAtATime = 1
         result.outsideWork.leftOneJobAtATimeAtStep = leftAtStep
       }
@@ -252,6 +129,205 @@
         condition.unlock()
       }
       return result
+    }
+
+    /// Makes the calling thread the one that drives the active run and runs its jobs. Called with
+    /// `condition` locked.
+    func bindDriverThread() {
+      driverThread.store(Self.threadID(), ordering: .relaxed)
+      jobThread.store(Self.threadID(), ordering: .relaxed)
+      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+    }
+
+    /// Runs the steps of `loop` on the calling thread, which drives the run, until the run ends
+    /// (true: `loop.outcome` says how), or until a job of this thread that overstayed its slice
+    /// returns, the loop having gone on on a relief thread meanwhile (false; see
+    /// `RunDriver+Overstay`).
+    @_specialize(where Strategy == SeededRandomStrategy)
+    @_specialize(where Strategy == PCTStrategy)
+    @_specialize(where Strategy == PortfolioRandomStrategy)
+    @_specialize(where Strategy == ReplayStrategy)
+    @_specialize(where Strategy == BoundedExhaustiveStrategy)
+    @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
+    @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
+    func driveSteps<Strategy: ScheduleStrategy>(_ loop: DriveLoop<Strategy>) -> Bool {
+      let stepBudget = loop.settings.stepBudget
+      let outsideWakeUpTimeout = loop.settings.outsideWakeUpTimeout
+      // Jobs of the default executor run with the harness's task executor as the running
+      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
+      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
+      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
+      // them on the generic executor, which allows that switch.
+      let jobsOnTaskExecutor = loop.settings.policy.schedulesEveryHop
+      let executors = RunExecutors()
+      let strategy = loop.strategy
+      var outcome = RunResult.Outcome.completed
+      stepping: while true {
+        holdDriverCaptures()
+        if loop.replay?.isDue(atStep: statePointer.pointee.steps) == true {
+          condition.lock()
+          admitReplayedAdmissions(&loop.replay!, waitingUpTo: outsideWakeUpTimeout)
+          condition.unlock()
+        }
+        if hasDeliveries.load(ordering: .relaxed) {
+          condition.lock()
+          collectDeliveries(replaying: loop.replay, quiescent: false)
+          condition.unlock()
+        }
+        let step: RunState.Step
+        if !statePointer.pointee.ready.isEmpty {
+          // Something is runnable: the decision needs nothing from the mailbox.
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy.pointee, stepBudget: stepBudget, outsideWakeUpExpected: false)
+        } else {
+          // Nothing is runnable: what other threads may bring decides between waiting for it,
+          // moving virtual time on, and ending the run.
+          condition.lock()
+          collectDeliveries(replaying: loop.replay, quiescent: true)
+          if let leaked = Self.leakedContinuations() { statePointer.pointee.outside.leakedContinuations = leaked }
+          statePointer.pointee.outside.realSinceJump = loop.clockPacing.realSinceJump()
+          step = statePointer.pointee.nextStep(
+            strategy: &strategy.pointee, stepBudget: stepBudget,
+            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
+            outsideWorkPending: qt_outstanding_dispatch_work() > 0,
+            outsideThreadsWoken: qt_threads_woken_by_run() > 0)
+          mailbox.virtualTime = statePointer.pointee.now
+          loop.clockPacing.timeIs(statePointer.pointee.now)
+          if case .waitForOutsideWakeUp = step {
+            // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
+            // a deadlock.
+            let (seconds, attoseconds) = outsideWakeUpTimeout.components
+            let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+            if !condition.wait(until: limit) && !mailbox.hasNews {
+              outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
+              condition.unlock()
+              break stepping
+            }
+          }
+          condition.unlock()
+        }
+        switch step {
+        case .run(let next):
+          driverJobCount &+= 1
+          // This job's count: after it, a relief thread may have counted on.
+          let job = driverJobCount
+          runningTask.store(next.task, ordering: .relaxed)
+          // The step the trace gives the job (the state has counted it already).
+          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
+          jobsStarted.store(job, ordering: .relaxed)
+          let step = statePointer.pointee.steps
+          // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
+          var drains = false
+          if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
+            drains = statePointer.pointee.actorWork.drainStarts(
+              job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
+          }
+          qt_virtual_time_reads(true)
+          runningIsMain.store(next.isMain, ordering: .relaxed)
+          jobPhase.store(job, ordering: .releasing)
+          if next.isMain {
+            next.job.runSynchronously(on: executors.main)
+          } else if jobsOnTaskExecutor {
+            next.job.runSynchronously(on: executors.task)
+          } else {
+            next.job.runSynchronously(on: executors.generic)
+          }
+          qt_virtual_time_reads(false)
+          if !jobPhase.compareExchange(expected: job, desired: 0, ordering: .sequentiallyConsistent).exchanged {
+            // The job overstayed its slice and the loop went on on a relief thread: its hops
+            // were not the trace's, and the state is no longer this thread's.
+            if qt_actor_hop_count() > 0 { Self.discardActorHops() }
+            overstayingJobReturned()
+            return false
+          }
+          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
+          if drains { statePointer.pointee.actorWork.drainEnds() }
+          jobsFinished.store(job, ordering: .relaxed)
+          if let hook = qt_unhonoured_executor_hook() {
+            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))
+            break stepping
+          }
+          // The caller gave up on this run while the job ran (see `runWatched`): whatever the
+          // run holds stays abandoned.
+          if abandoning.load(ordering: .relaxed) {
+            outcome = .stuck(
+              StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil))
+            break stepping
+          }
+        case .cancel(let task):
+          // Between jobs, on the driver thread: the cancellation handlers run here, and what
+          // they wake is captured like any job the driver's own code enqueues.
+          task.cancel()
+        case .waitForOutsideWakeUp:
+          continue stepping
+        case .waitForOutsideWork(let limit, let whilePending):
+          // Bounded in real time; whatever comes is admitted at the next step, and if nothing
+          // does, the next decision moves virtual time on or reports the deadlock.
+          condition.lock()
+          let waitStarted = qt_real_monotonic_nanoseconds()
+          defer { loop.clockPacing.waited(since: waitStarted) }
+          let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+          while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
+            && Self.leakedContinuations() == nil && condition.wait(until: deadline)
+          {}
+          if mailbox.hasNews {
+            hasDeliveries.store(true, ordering: .relaxed)
+          } else {
+            statePointer.pointee.outside.waitSpent = limit
+          }
+          condition.unlock()
+        case .waitForJobsElsewhere:
+          if let stuck = waitForOverstayingJobs() {
+            outcome = .stuck(stuck)
+            break stepping
+          }
+        case .end(let end):
+          outcome = end
+          break stepping
+        }
+      }
+      loop.outcome = outcome
+      return true
+    }
+  }
+
+  /// The loop of one run, kept out of any one thread's frame: the thread that begins a run drives
+  /// it, and when a job overstays its slice, a relief thread goes on with the same loop (see
+  /// `RunDriver+Overstay`).
+  // Safety proof for `@unchecked Sendable`: the loop's state (`strategy`'s memory, `replay`,
+  // `clockPacing`, `outcome`, `leftAtStep`) is read and written only by the thread that drives
+  // the run at the time (the one whose id is in `RunDriver.driverThread`), or by the slice watcher
+  // while it hands the run over (it has cleared `driverThread` and waited for the driver's job to
+  // leave the state, see `RunDriver+Overstay`). Each hand-over is ordered: the watcher starts the
+  // relief thread after its last access; the thread that began the run reads the loop again only
+  // after the thread that ended it said so under `RunDriver.condition` (`mailbox.loopEnded`).
+  @available(ExecutorHooks 1.0, *)
+  final class DriveLoop<Strategy: ScheduleStrategy>: @unchecked Sendable {
+    /// The run's strategy, in memory of its own: reached at every step, where a stored property
+    /// of a class would add a dynamic exclusivity check.
+    let strategy: UnsafeMutablePointer<Strategy>
+    let settings: RunSettings
+    /// A replay's recorded admissions of outside work, and how far it got.
+    @exclusivity(unchecked) var replay: RunDriver.AdmissionReplay?
+    @exclusivity(unchecked) var clockPacing = ClockPacing()
+    /// How the run ended, once it did.
+    var outcome = RunResult.Outcome.completed
+    /// The step where the run first left one-job-at-a-time, if it did.
+    var leftAtStep: Int?
+
+    init(strategy: Strategy, settings: RunSettings) {
+      self.strategy = .allocate(capacity: 1)
+      self.strategy.initialize(to: strategy)
+      self.settings = settings
+    }
+
+    /// The strategy as the run left it; the loop is not used again.
+    func finish() -> Strategy {
+      strategy.move()
+    }
+
+    deinit {
+      strategy.deallocate()
     }
   }
 

@@ -51,24 +51,22 @@
         rootMaker = 0
         return true
       }
+      let thread = Self.threadID()
+      let overstaying = !overstayingJobs.isEmpty && overstayingJobs.contains { $0.thread == thread }
       switch mailbox.capture(
-        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID, executor: Self.outsideExecutorName)
+        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID,
+        executor: { overstaying ? OutsideWork.overstayingJob : Self.outsideExecutorName() })
       {
       case .delivered:
         hasDeliveries.store(true, ordering: .relaxed)
-        // The driver may be waiting for an outside wake-up.
-        condition.signal()
+        // The driver may be waiting for an outside wake-up (and, in a run that left
+        // one-job-at-a-time, the thread that began it for the run's end, on the same condition).
+        condition.broadcast()
         return true
       case .drop:
         return true
       case .forward:
         return false
-      case .forwardAfterLeaving:
-        jobsAfterLeaving.wrappingAdd(1, ordering: .relaxed)
-        return false
-      case .heldAfterLeaving:
-        jobsAfterLeaving.wrappingAdd(1, ordering: .relaxed)
-        return true
       }
     }
 

@@ -22,6 +22,9 @@
         statePointer.pointee.rootFinishedOutside(on: executor)
         mailbox.clearRootFinishedOutside()
       }
+      for isMain in mailbox.takeOverstayingJobsReturned() {
+        statePointer.pointee.overstayingJobReturned(isMain: isMain)
+      }
       if let replaying, !quiescent {
         let state = statePointer
         while let delivery = mailbox.take(where: { delivery in
@@ -104,12 +107,20 @@
     /// Declares that a job of the active run will arrive from another thread; returns false when
     /// no run is active on the calling thread.
     func expectOutsideWakeUp(_ label: String) -> Bool {
-      // A run that left one-job-at-a-time waits for nothing any more: the declaration is moot.
-      guard enterDriverState() else { return hasLeftOneJobAtATime }
-      defer { leaveDriverState() }
+      if enterDriverState() {
+        defer { leaveDriverState() }
+        condition.lock()
+        mailbox.expectOutsideWakeUp(label)
+        condition.unlock()
+        return true
+      }
+      // A job that overstayed its slice declares it from its own thread (see `RunDriver+Overstay`).
       condition.lock()
+      defer { condition.unlock() }
+      let thread = Self.threadID()
+      guard mailbox.isActive, mailbox.leftOneJobAtATime, overstayingJobs.contains(where: { $0.thread == thread })
+      else { return false }
       mailbox.expectOutsideWakeUp(label)
-      condition.unlock()
       return true
     }
   }

@@ -10,115 +10,126 @@
   // ends when its task is cancelled, a thread blocked on a semaphore that another task signals)
   // goes on, on real threads, because other threads run that task meanwhile. Run one job at a
   // time it never could. So when the job in progress has not returned after the run's slice, a
-  // watcher takes the driver's state over (the job keeps the driver thread), hands every job the
-  // run holds to the platform's executors, and from then on lets every job of the run through to
-  // them: the rest of the run goes on beside the job, on real threads, as it would without the
-  // harness. The main actor stays serial: while a main-actor job overstays, the main-actor jobs
-  // behind it wait for it to return. The run records the step where it left; its schedule
-  // replays exactly only up to there, and a search never counts it as explored to the end.
+  // watcher takes the driver's state over (the job keeps its thread), records the job as one that
+  // goes on beside the run, and starts a relief thread that drives the same loop on: the harness
+  // goes on choosing and running the run's other jobs one at a time, beside the job, and takes
+  // what the job enqueues as work from another thread. The main actor stays serial: while a
+  // main-actor job overstays, the main-actor jobs behind it wait for it to return. Virtual time
+  // is paced by real time while such a job runs. The run records the step where it first left;
+  // what the job does after that happens in real time, so its schedule replays exactly only up
+  // to there, and a search never counts it as explored to the end.
   @available(ExecutorHooks 1.0, *)
   extension RunDriver {
     /// `jobPhase` once a watcher made the run leave one-job-at-a-time.
     static let leftPhase = -1
 
-    /// Takes the driver's state over and lets the run go on beside its job in progress, if that
-    /// job (the driver's count `job`) is still in progress; whether it did. Called by the slice
-    /// watcher (see ``JobSliceWatch``), never by the driver.
+    /// Hands the run over to a relief thread, with its job in progress going on beside it, if
+    /// that job (the driver's count `job`) is still in progress; whether it did. Called by the
+    /// slice watcher (see ``JobSliceWatch``), never by the driver.
     func leaveOneJobAtATime(ifStillRunning job: Int) -> Bool {
       guard
         jobPhase.compareExchange(expected: job, desired: Self.leftPhase, ordering: .sequentiallyConsistent)
           .exchanged
       else { return false }
+      let overstaying = OverstayingJob(
+        task: runningTask.load(ordering: .relaxed), step: runningStep.load(ordering: .relaxed),
+        isMain: runningIsMain.load(ordering: .relaxed), thread: jobThread.load(ordering: .relaxed),
+        kernelThread: driverKernelThread.load(ordering: .relaxed))
       // The job's own captures and records go through the lock from now on (see
       // `enterDriverState`); one already inside the state is waited for. Not under the lock: an
       // entry may take it (to register new tasks) before it leaves.
-      let mainIsOverstaying = runningIsMain.load(ordering: .relaxed)
       driverThread.store(0, ordering: .sequentiallyConsistent)
       while inDriverState.load(ordering: .sequentiallyConsistent) != 0 { sched_yield() }
-      // The state is this thread's until it says so under the lock; the driver, when its job
-      // returns, waits for that.
+      // The state is this thread's until the relief thread starts.
       holdDriverCaptures()
       condition.lock()
-      defer {
-        condition.broadcast()
-        condition.unlock()
-      }
-      traceAtLeaving = statePointer.pointee.trace
-      let undelivered = mailbox.leaveOneJobAtATime(mainJobIsOverstaying: mainIsOverstaying)
-      let (held, timers) = statePointer.pointee.leaveOneJobAtATime()
-      // Handed over while the lock keeps other threads' jobs of the run out: the main actor's
-      // jobs reach the main queue in the order the run held them, before any enqueued later.
-      var mainBehind: [UnownedJob] = []
-      func forward(_ job: UnownedJob, isMain: Bool) {
-        if !isMain {
-          PlatformExecutorFactory.defaultExecutor.enqueue(ExecutorJob(job))
-        } else if mainIsOverstaying {
-          mainBehind.append(job)
-        } else {
-          HarnessMainExecutor.forward(job)
-        }
-      }
-      for job in held { forward(job.job, isMain: job.isMain) }
-      for captured in undelivered {
-        if case .timer(let delay) = captured.source {
-          Self.forwardTimer(captured.job, after: delay)
-        } else {
-          forward(captured.job, isMain: captured.source == .main)
-        }
-      }
-      if mainIsOverstaying { mailbox.mainJobsBehindOverstayer = mainBehind }
-      for timer in timers {
-        // A timer that never fires (a sleep until cancelled) stays unrun: cancelling its task
-        // resumes the task without it, as the runtime does.
-        guard let remaining = timer.remaining else { continue }
-        Self.forwardTimer(timer.job.job, after: remaining)
-      }
+      defer { condition.unlock() }
+      if !mailbox.leftOneJobAtATime { traceAtLeaving = statePointer.pointee.trace }
+      mailbox.leaveOneJobAtATime()
+      statePointer.pointee.jobOverstays(isMain: overstaying.isMain)
+      overstayingJobs.append(overstaying)
+      jobsOverstaying.wrappingAdd(1, ordering: .relaxed)
+      if let reliefLoop { relieve(reliefLoop, leftAtStep: overstaying.step) }
       return true
     }
 
-    /// Hands a timer's job to the platform's executor, to run after `nanoseconds` of real time.
-    private static func forwardTimer(_ job: UnownedJob, after nanoseconds: UInt64) {
-      // The platform's default executor is a scheduling executor on every platform that has the SPI.
-      let scheduler = PlatformExecutorFactory.defaultExecutor as! any SchedulingExecutor
-      scheduler.enqueue(
-        ExecutorJob(job), after: Duration.nanoseconds(Int64(clamping: nanoseconds)), tolerance: nil,
-        clock: ContinuousClock())
+    /// On a relief thread: drives the run's loop on from where the thread whose job overstayed
+    /// left it (`leftAtStep`), until the run ends or a job of this thread overstays in turn.
+    func relieve(_ loop: any ReliefLoop, leftAtStep step: Int) {
+      if loop.leftAtStep == nil { loop.leftAtStep = step }
+      let relief = Thread { [self] in
+        var thread = DriverThreadSetup(settings: loop.settings)
+        thread.begin(countsOutsideWork: Self.tracksDispatchWork.load(ordering: .relaxed))
+        defer { thread.end() }
+        condition.lock()
+        bindDriverThread()
+        condition.unlock()
+        guard loop.driveSteps(on: self) else { return }
+        // The run ended here: the thread that began it finishes it.
+        holdDriverCaptures()
+        condition.lock()
+        driverThread.store(0, ordering: .relaxed)
+        mailbox.loopEnded = true
+        condition.broadcast()
+        condition.unlock()
+      }
+      relief.name = "QueueTesting relief driver"
+      // As much stack as a thread of the cooperative pool, which runs the same jobs otherwise.
+      relief.stackSize = 8 << 20
+      relief.start()
     }
 
-    /// On the driver thread, once the job during which the run left one-job-at-a-time returned:
-    /// waits until the watcher is done with the state, lets the main-actor jobs that waited
-    /// behind that job go, and waits for the root task to finish on the platform's threads.
-    /// Returns the run's outcome: completed, or stuck when the caller gave up on it (see
-    /// `runWatched`; a child's watchdog ends the process instead).
-    func finishAfterLeaving(job: Int, task: Int, step: Int) -> RunResult.Outcome {
+    /// On a thread whose job overstayed its slice, once it returned: tells the run (the job no
+    /// longer takes the main actor, nor keeps the run from ending).
+    func overstayingJobReturned() {
+      let thread = Self.threadID()
       condition.lock()
       defer { condition.unlock() }
-      while !mailbox.leftOneJobAtATime { condition.wait() }
-      // The state is the driver's again; its captures from here on are not the run's jobs.
-      driverThread.store(Self.threadID(), ordering: .relaxed)
-      if let behind = mailbox.mainJobsBehindOverstayer {
-        for job in behind { HarnessMainExecutor.forward(job) }
-        mailbox.mainJobsBehindOverstayer = nil
+      // Not there when the run ended without it (it was given up, or ran out of steps).
+      guard let index = overstayingJobs.firstIndex(where: { $0.thread == thread }) else { return }
+      let job = overstayingJobs.remove(at: index)
+      mailbox.overstayingJobReturned(isMain: job.isMain)
+      jobsOverstaying.wrappingSubtract(1, ordering: .relaxed)
+      overstayingJobsReturned.wrappingAdd(1, ordering: .relaxed)
+      hasDeliveries.store(true, ordering: .relaxed)
+      condition.broadcast()
+    }
+
+    /// On the driver, with nothing runnable while jobs that overstayed still run: waits a little
+    /// for what they make or for one to return, naming the oldest for watchers meanwhile (its
+    /// wait is the run's). Returns the stuck report when the caller gave up on the run.
+    func waitForOverstayingJobs() -> StuckJob? {
+      condition.lock()
+      defer { condition.unlock() }
+      if let oldest = overstayingJobs.first {
+        runningTask.store(oldest.task, ordering: .relaxed)
+        runningStep.store(oldest.step, ordering: .relaxed)
+        jobThread.store(oldest.thread, ordering: .relaxed)
+        driverKernelThread.store(oldest.kernelThread, ordering: .relaxed)
       }
-      // Watchers still see a job in progress (`jobsFinished` stays behind) and count the jobs
-      // the run sends to the platform as its progress: a run whose tasks all wait for something
-      // that never comes is reported stuck after the job limit, as before.
-      waitingAfterLeaving.store(true, ordering: .relaxed)
-      defer { waitingAfterLeaving.store(false, ordering: .relaxed) }
-      while mailbox.rootFinishedOutside == nil && !statePointer.pointee.rootDone {
-        if abandoning.load(ordering: .relaxed) {
-          return .stuck(
-            StuckJob(task: task, step: step, limit: .zero, wait: nil, runWentOnBesideIt: true, jobReturned: true))
-        }
+      if !mailbox.hasNews && !abandoning.load(ordering: .relaxed) {
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
       }
-      return .completed
+      if mailbox.hasNews { hasDeliveries.store(true, ordering: .relaxed) }
+      jobThread.store(Self.threadID(), ordering: .relaxed)
+      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+      guard abandoning.load(ordering: .relaxed) else { return nil }
+      let oldest = overstayingJobs.first
+      return StuckJob(
+        task: oldest?.task ?? 0, step: oldest?.step ?? 0, limit: .zero, wait: nil, runWentOnBesideIt: true)
     }
 
     /// The number watchers compare over time to tell a run going on from one that is stuck: jobs
-    /// started, and jobs sent to the platform since the run left one-job-at-a-time.
+    /// started, and jobs that overstayed their slice and returned.
     var progress: Int {
-      jobsStarted.load(ordering: .relaxed) &+ jobsAfterLeaving.load(ordering: .relaxed)
+      jobsStarted.load(ordering: .relaxed) &+ overstayingJobsReturned.load(ordering: .relaxed)
+    }
+
+    /// Whether a job of the active run is in progress: one the driver runs, or one that
+    /// overstayed its slice and runs beside the run.
+    var hasJobInProgress: Bool {
+      jobsStarted.load(ordering: .relaxed) != jobsFinished.load(ordering: .relaxed)
+        || jobsOverstaying.load(ordering: .relaxed) > 0
     }
 
     /// Whether the active run left one-job-at-a-time, for code of the run asking off the driver
@@ -129,6 +140,37 @@
       condition.lock()
       defer { condition.unlock() }
       return mailbox.isActive && mailbox.leftOneJobAtATime
+    }
+  }
+
+  /// A job of the active run that overstayed its slice and goes on beside the run: who it is and
+  /// the thread it keeps.
+  @available(ExecutorHooks 1.0, *)
+  struct OverstayingJob {
+    /// The run-local task it belongs to (0: none) and the step that ran it.
+    let task: Int
+    let step: Int
+    /// Whether it runs on the main actor, which it keeps until it returns.
+    let isMain: Bool
+    /// Its thread (`RunDriver.threadID()`) and that thread's kernel id, for naming its wait.
+    let thread: UInt
+    let kernelThread: Int
+  }
+
+  /// A run's loop as a relief thread takes it on, whatever the run's strategy.
+  @available(ExecutorHooks 1.0, *)
+  protocol ReliefLoop: AnyObject, Sendable {
+    var settings: RunSettings { get }
+    /// The step where the run first left one-job-at-a-time, if it did.
+    var leftAtStep: Int? { get set }
+    /// Drives the loop's steps on the calling thread (see ``RunDriver/driveSteps(_:)``).
+    func driveSteps(on driver: RunDriver) -> Bool
+  }
+
+  @available(ExecutorHooks 1.0, *)
+  extension DriveLoop: ReliefLoop {
+    func driveSteps(on driver: RunDriver) -> Bool {
+      driver.driveSteps(self)
     }
   }
 

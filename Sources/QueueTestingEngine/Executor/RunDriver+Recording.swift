@@ -102,8 +102,8 @@
     /// process's runs have started (it stops moving while a job runs), and the run-local task and
     /// step of the last one; nil between runs. Read without a lock, so a value may be one job old.
     var jobInProgress: (jobsStarted: Int, task: Int, step: Int)? {
-      // While a watcher has the state (the run left one-job-at-a-time), no thread drives, but
-      // the job goes on; the jobs the run sends to the platform count as its progress.
+      // While a watcher hands the run over (it left one-job-at-a-time), no thread drives, but the
+      // job goes on; jobs that overstayed and returned count as progress too.
       guard driverThread.load(ordering: .relaxed) != 0 || jobPhase.load(ordering: .relaxed) == Self.leftPhase
       else { return nil }
       return (progress, runningTask.load(ordering: .relaxed), runningStep.load(ordering: .relaxed))
@@ -119,7 +119,7 @@
       condition.lock()
       if mailbox.rootFinished(byTask: current, executor: executor) {
         hasDeliveries.store(true, ordering: .relaxed)
-        condition.signal()
+        condition.broadcast()
       }
       condition.unlock()
     }

@@ -64,13 +64,11 @@
           strategy = finalStrategy
           return result
         }
-        // After the run left one-job-at-a-time, the jobs it sends to the platform count as its
-        // progress too (see `RunDriver+Overstay`).
+        // After the run left one-job-at-a-time, jobs that overstayed and returned count as its
+        // progress too, and one that still runs is a job in progress (see `RunDriver+Overstay`).
         let started = progress
         let left = hasLeftOneJobAtATime
-        guard driverThread.load(ordering: .relaxed) == driver.id || left,
-          jobsStarted.load(ordering: .relaxed) != jobsFinished.load(ordering: .relaxed)
-        else {
+        guard driverThread.load(ordering: .relaxed) == driver.id || left, hasJobInProgress else {
           lastStarted = -1
           continue
         }
@@ -83,19 +81,16 @@
         // Read before the job can move on; the run's own numbers, as the trace counts them.
         let task = runningTask.load(ordering: .relaxed)
         let step = runningStep.load(ordering: .relaxed)
-        // After the run left one-job-at-a-time, the job there may have returned: the driver then
-        // waits for the root task, and that wait is the harness's, not the job's.
-        let returned = waitingAfterLeaving.load(ordering: .relaxed)
+        // The job's thread: the driver's, or one that overstayed its slice and goes on beside the run.
+        let thread = jobThread.load(ordering: .relaxed)
         let stuck = StuckJob(
           task: task, step: step, limit: jobTimeLimit,
-          wait: returned
-            ? nil : BlockingWait.of(thread: driver.id, kernelThread: driverKernelThread.load(ordering: .relaxed)),
-          runWentOnBesideIt: left, jobReturned: returned)
+          wait: BlockingWait.of(
+            thread: thread == 0 ? driver.id : thread, kernelThread: driverKernelThread.load(ordering: .relaxed)),
+          runWentOnBesideIt: left)
         condition.lock()
         // The job may have returned meanwhile: then the run goes on, and so does the watch.
-        let stillThere =
-          progress == started
-          && jobsFinished.load(ordering: .relaxed) != jobsStarted.load(ordering: .relaxed)
+        let stillThere = progress == started && hasJobInProgress
         if stillThere {
           abandonedJob = stuck
           abandoning.store(true, ordering: .relaxed)

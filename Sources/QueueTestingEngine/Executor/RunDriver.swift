@@ -145,18 +145,24 @@
     let inDriverState = Atomic<Int>(0)
     /// The job slice of the active run in nanoseconds (0: none), for the watcher.
     let jobSliceNanoseconds = Atomic<Int>(0)
-    /// Jobs of the active run that went to the platform's executors since it left
-    /// one-job-at-a-time: its progress from then on, which watchers add to `jobsStarted`.
-    let jobsAfterLeaving = Atomic<Int>(0)
+    /// Jobs of the active run that overstayed their slice and have not returned, for watchers:
+    /// while there is one, a run with nothing else to do still has a job in progress.
+    let jobsOverstaying = Atomic<Int>(0)
+    /// Jobs that overstayed their slice and returned, in this process: progress of the run as
+    /// much as a job started (see ``progress``).
+    let overstayingJobsReturned = Atomic<Int>(0)
+    /// The jobs of the active run that overstayed their slice and still run, oldest first (under
+    /// `condition`), for naming one in a stuck report and telling their enqueues apart.
+    var overstayingJobs: [OverstayingJob] = []
+    /// The active run's loop, for a relief thread to drive on when a job overstays its slice
+    /// (under `condition`; nil between runs, and for a run with no slice): see `RunDriver+Overstay`.
+    var reliefLoop: (any ReliefLoop)?
     /// The trace as it was when the active run left one-job-at-a-time (under `condition`), for
-    /// checks its code makes afterwards.
+    /// checks the job that overstayed makes afterwards, off the driver thread.
     var traceAtLeaving: Trace?
-    /// The thread that drives the active run, kept while a watcher has its state (when
-    /// `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
+    /// The thread whose job the active run runs now, kept while a watcher hands the run over
+    /// (when `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
     let jobThread = Atomic<UInt>(0)
-    /// Set while the driver, its overstaying job returned, waits for the root task of a run that
-    /// left one-job-at-a-time (see `RunDriver+Overstay`): a stuck verdict then names no job.
-    let waitingAfterLeaving = Atomic<Bool>(false)
     /// Whether the job in progress is a main-actor job, for the watcher.
     let runningIsMain = Atomic<Bool>(false)
     let runningTask = Atomic<Int>(0)
@@ -225,7 +231,7 @@
     /// thread, when work it counts has run or the runtime reported a leaked continuation.
     static let wakeDriver: @convention(c) () -> Void = {
       RunDriver.shared.condition.lock()
-      RunDriver.shared.condition.signal()
+      RunDriver.shared.condition.broadcast()
       RunDriver.shared.condition.unlock()
     }
 
@@ -405,22 +411,6 @@
         _ = drive(
           strategy: &warmUp, settings: .warmUp(policy: settings.policy), rootJob: nil, Self.clockSleepWarmUp)
       }
-      // Tasks the run's code creates prefer the harness's executor, as its root does, so that
-      // their hops off an actor are scheduling points too; see `TaskCreation.c`.
-      if settings.newTasksPreferHarness {
-        let (identity, implementation) = unsafeBitCast(RunExecutors().task, to: (UInt, UInt).self)
-        qt_prefer_task_executor_for_new_tasks(identity, implementation)
-      }
-      defer { qt_prefer_task_executor_for_new_tasks(0, 0) }
-      // Hops onto and off actors, for the run's picture (see `ActorHops.c`).
-      qt_record_actor_hops(true)
-      defer { qt_record_actor_hops(false) }
-      // A task hopping onto a default actor arrives as a job of its own (see `ActorArrivalExecutor`).
-      if settings.policy == .everyHop {
-        let (identity, implementation) = unsafeBitCast(ActorArrivalExecutor.unowned, to: (UInt, UInt).self)
-        qt_defer_actor_arrivals(identity, implementation)
-      }
-      defer { qt_defer_actor_arrivals(0, 0) }
       return drive(strategy: &strategy, settings: settings, rootJob: rootJob, body)
     }
   }

@@ -23,11 +23,6 @@
       case forward
       /// A job of an abandoned task: never run.
       case drop
-      /// A job of a run that left one-job-at-a-time: the platform runs it.
-      case forwardAfterLeaving
-      /// A main-actor job of a run that left one-job-at-a-time while a main-actor job overstays:
-      /// it waits in ``mainJobsBehindOverstayer``.
-      case heldAfterLeaving
     }
 
     /// Whether a run is active.
@@ -48,11 +43,14 @@
     /// its own): where it ran.
     private(set) var rootFinishedOutside: String?
     /// Set once the run left one-job-at-a-time (a job overstayed its slice; see
-    /// `RunDriver+Overstay`): from then on its jobs go to the platform's executors.
+    /// `RunDriver+Overstay`).
     private(set) var leftOneJobAtATime = false
-    /// While the job that overstayed is a main-actor job: the main-actor jobs enqueued since,
-    /// oldest first. They wait for it to return, as the main actor runs one job at a time.
-    var mainJobsBehindOverstayer: [UnownedJob]?
+    /// Jobs that overstayed their slice and returned since the driver last looked, oldest first:
+    /// whether each was a main-actor job.
+    private(set) var overstayingJobsReturned: [Bool] = []
+    /// Set by the thread that ended the run's loop, for the thread that began the run to finish
+    /// it, when a job of that thread overstayed (see `RunDriver+Overstay`).
+    var loopEnded = false
 
     /// Whether jobs wait to be collected.
     var hasDeliveries: Bool { !deliveries.isEmpty }
@@ -66,17 +64,26 @@
       virtualTime = 0
       rootFinishedOutside = nil
       leftOneJobAtATime = false
-      mainJobsBehindOverstayer = nil
+      overstayingJobsReturned = []
+      loopEnded = false
     }
 
-    /// Records that the run left one-job-at-a-time: every job enqueued from now on is forwarded
-    /// (see ``capture(_:taskID:source:enqueuingTaskID:executor:)``), and the jobs delivered but
-    /// not yet collected are returned, oldest first, for the caller to forward.
-    mutating func leaveOneJobAtATime(mainJobIsOverstaying: Bool) -> [RunState.CapturedJob] {
+    /// Records that the run left one-job-at-a-time: from now on the jobs of the run's code are
+    /// not all enqueued on the driver thread, and a job there may return from another thread
+    /// (see ``overstayingJobReturned(isMain:)``).
+    mutating func leaveOneJobAtATime() {
       leftOneJobAtATime = true
-      if mainJobIsOverstaying { mainJobsBehindOverstayer = [] }
-      defer { deliveries = [] }
-      return deliveries.map(\.captured)
+    }
+
+    /// Records that a job that overstayed its slice returned.
+    mutating func overstayingJobReturned(isMain: Bool) {
+      overstayingJobsReturned.append(isMain)
+    }
+
+    /// Hands over the returns of overstaying jobs, oldest first.
+    mutating func takeOverstayingJobsReturned() -> [Bool] {
+      defer { overstayingJobsReturned = [] }
+      return overstayingJobsReturned
     }
 
     /// Records that the tasks `taskIDs` belong to the run. (An array and a loop, not a generic
@@ -105,13 +112,6 @@
         return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
       }
       if ownsEnqueuer && taskID != 0 { ownedTasks.insert(taskID) }
-      if leftOneJobAtATime {
-        if source == .main, mainJobsBehindOverstayer != nil {
-          mainJobsBehindOverstayer!.append(job)
-          return .heldAfterLeaving
-        }
-        return .forwardAfterLeaving
-      }
       if !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
@@ -133,8 +133,9 @@
       rootFinishedOutside = nil
     }
 
-    /// Whether the driver has something to collect: deliveries, or the root finishing outside.
-    var hasNews: Bool { !deliveries.isEmpty || rootFinishedOutside != nil }
+    /// Whether the driver has something to collect: deliveries, the root finishing outside, or
+    /// jobs that overstayed returning.
+    var hasNews: Bool { !deliveries.isEmpty || rootFinishedOutside != nil || !overstayingJobsReturned.isEmpty }
 
     /// Takes the oldest delivery that `matches`, if any.
     mutating func take(where matches: (Delivery) -> Bool) -> Delivery? {
@@ -163,6 +164,7 @@
       let leftovers = completed ? deliveries.map(\.captured) : []
       deliveries = []
       rootFinishedOutside = nil
+      overstayingJobsReturned = []
       return leftovers
     }
   }

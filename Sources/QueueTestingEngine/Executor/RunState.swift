@@ -56,6 +56,9 @@
     private var lastRanYield = false
     /// How many tasks the run knew when it chose its last job.
     private var tasksKnownAtLastStep = 0
+    /// Jobs of the run that overstayed their slice and have not returned: each goes on on its own
+    /// thread, beside the jobs the driver runs (see `RunDriver+Overstay`).
+    private(set) var jobsOverstaying = 0
 
     /// Starts a run that may cancel `cancellationTargets` as schedule choices, and waits up to
     /// `outsideWorkTimeout` for work from outside the harness when nothing else can run.
@@ -260,8 +263,10 @@
         // timeout) to come back, as on real threads. Work handed to Dispatch ends the wait as
         // soon as it has all run. A thread the run woke but did not start (an event loop made
         // before it) never says it is done: it has the whole delay, as it would on real threads.
+        // A job that overstayed its slice runs in real time too.
         if let (wait, whilePending) = outside.waitBeforeJump(
-          of: earliest - now, pending: outsideWorkPending, threadsWoken: outsideThreadsWoken)
+          of: earliest - now, pending: outsideWorkPending, threadsWoken: outsideThreadsWoken,
+          jobsElsewhere: jobsOverstaying > 0)
         {
           return .waitForOutsideWork(wait, whilePending: whilePending)
         }
@@ -274,6 +279,9 @@
       // up its turn, say), so that no state shared across runs, like `MainActor.queue`, is left
       // mid-step. Pending timers are not waited for.
       if ready.isEmpty {
+        // A job that overstayed its slice may still make work: neither the end nor a deadlock
+        // while one runs. A run stuck there is the job limit's to find.
+        if jobsOverstaying > 0 { return .waitForJobsElsewhere }
         if rootDone { return .end(.completed) }
         // A task may wait for something the harness cannot see end (a callback on a Dispatch
         // queue, a job on a custom executor): give it time before calling this a deadlock. A
@@ -308,6 +316,27 @@
       return .run(next)
     }
 
+    /// Records that the job the last step chose overstayed its slice: it goes on on a thread of
+    /// its own, and the driver goes on choosing among the other jobs. An actor's drain it was
+    /// ends here for the run's picture. A main-actor job keeps the main actor: the main-actor job
+    /// made runnable when it was chosen waits again, first in line, until it returns, since the
+    /// main actor runs one job at a time.
+    mutating func jobOverstays(isMain: Bool) {
+      jobsOverstaying += 1
+      actorWork.drainEnds()
+      guard isMain else { return }
+      var index = 0
+      while index < ready.count, !ready.entry(at: index).held.isMain { index += 1 }
+      mainBacklog.occupy(puttingBack: index < ready.count ? ready.remove(at: index).held : nil)
+    }
+
+    /// Records that a job that overstayed its slice returned; a main-actor job lets the next
+    /// main-actor job run.
+    mutating func overstayingJobReturned(isMain: Bool) {
+      jobsOverstaying -= 1
+      if isMain, let following = mainBacklog.ranRunnable() { makeRunnable(following) }
+    }
+
     /// Whether the announced waits form a wait-for cycle.
     private var ledgerHasCycle: Bool {
       !ledger.analyze(label: { "task \($0)" }).cycle.isEmpty
@@ -339,21 +368,6 @@
     /// are returned to be handed to the platform, as they no longer belong to a run. A run that
     /// did not complete abandons its tasks: whatever they still hold is never run (and the
     /// mailbox drops what they are woken for later).
-    /// Hands over every job the run holds, for the platform's executors to run, as the run
-    /// leaves one-job-at-a-time (see `RunDriver+Overstay`): the runnable ones and the main
-    /// actor's waiting ones in the order they were held, then the timers, in the order they were
-    /// set, each with the virtual time left until it fires (nil: never).
-    mutating func leaveOneJobAtATime() -> (jobs: [HeldJob], timers: [(job: HeldJob, remaining: UInt64?)]) {
-      let jobs = ready.liveEntries.map(\.held) + mainBacklog.waiting
-      ready.removeAll()
-      mainBacklog = MainActorBacklog()
-      let now = self.now
-      let timers = timers.removeAllWithDeadlines().map { timer in
-        (timer.job, timer.deadline == Self.never ? nil : timer.deadline > now ? timer.deadline - now : 0)
-      }
-      return (jobs, timers)
-    }
-
     mutating func end(
       _ outcome: RunResult.Outcome, strategySummary: String?, fairFromChoice: Int? = nil
     ) -> (leftovers: [HeldJob], result: RunResult) {

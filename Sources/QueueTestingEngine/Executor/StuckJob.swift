@@ -29,15 +29,10 @@
     /// ``RunResult/leftOneJobAtATimeAtStep``) and then no other job of the run started within the
     /// limit either: a deadlock of blocked threads, or a wait for something that never happens.
     public var runWentOnBesideIt: Bool
-    /// Whether that job had returned: the run went on beside it, and then none of its jobs
-    /// started within the limit while its root task had not finished (its tasks wait for
-    /// something that never comes). `wait` is nil then.
-    public var jobReturned: Bool
-
     /// Creates a report.
     public init(
       task: Int, step: Int, limit: Duration, wait: BlockingWait?, ofEarlierRun: Bool = false,
-      runWentOnBesideIt: Bool = false, jobReturned: Bool = false
+      runWentOnBesideIt: Bool = false
     ) {
       self.task = task
       self.step = step
@@ -45,7 +40,6 @@
       self.wait = wait
       self.ofEarlierRun = ofEarlierRun
       self.runWentOnBesideIt = runWentOnBesideIt
-      self.jobReturned = jobReturned
     }
 
     /// The report for a person: the job, its step, the limit, the wait, and why it cannot go on.
@@ -56,15 +50,6 @@
         ?? "with no known blocking call on its thread (a loop that never suspends, or a wait QueueTesting does not know)"
       let whose = ofEarlierRun ? "an earlier controlled run's " : ""
       let seconds = Double(limit.components.seconds) + Double(limit.components.attoseconds) / 1e18
-      if runWentOnBesideIt && jobReturned {
-        return """
-          the run left one-job-at-a-time at step \(step), where \(whose)\(who) overstayed its slice; that \
-          job has returned, but no job of the run started for \(seconds.formatted()) s since, and its root \
-          task has not finished: its tasks wait for something that never comes (a continuation nobody \
-          resumes, a lock nobody releases). The run was given up; its tasks that still wait are left as \
-          they are.
-          """
-      }
       if runWentOnBesideIt {
         return """
           \(whose)\(who) started at step \(step) did not return within \(seconds.formatted()) s, \(what), \
