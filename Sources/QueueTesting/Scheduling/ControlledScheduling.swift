@@ -44,9 +44,9 @@
     /// `.controlledScheduling` trait, the test's `.timeLimit` or 60 seconds.
     public var jobTimeLimit: Duration?
 
-    /// How long one job of a schedule may run before the run leaves one-job-at-a-time and goes on
-    /// beside it, its other jobs on the platform's threads (see
-    /// ``RunResult/leftOneJobAtATimeAtStep``): correct code that runs a job until another task
+    /// How long one job of a schedule may run before the run leaves one-job-at-a-time: the job
+    /// goes on on its own thread while the harness goes on choosing the run's other jobs beside it
+    /// (see ``RunResult/leftOneJobAtATimeAtStep``): correct code that runs a job until another task
     /// acts (a loop over a synchronous sequence until its task is cancelled, a wait on a
     /// semaphore another task signals) then passes, as on real threads; the schedule replays
     /// exactly only up to that step. Nil: the run stays one-job-at-a-time, and such a job is

@@ -126,8 +126,8 @@
 
     /// The trace of the active run up to now, for code running under it; nil elsewhere. Ordering
     /// assertions use it to check the queues' events while the run is still going. After the run
-    /// left one-job-at-a-time (see ``RunResult/leftOneJobAtATimeAtStep``), it is the trace up to
-    /// that step.
+    /// left one-job-at-a-time (see ``RunResult/leftOneJobAtATimeAtStep``), the job that overstayed
+    /// its slice sees the trace up to that step.
     public static var traceSoFar: Trace? {
       ActiveRun.traceSoFar
     }
@@ -156,7 +156,8 @@
     ///
     /// With a `jobSlice` (``defaultJobSlice`` is what ``ControlledScheduling`` and its trait pass),
     /// a job that has not returned after the slice does not hold the run: the run leaves
-    /// one-job-at-a-time there and goes on beside it, its other jobs on the platform's threads,
+    /// one-job-at-a-time there: the job goes on on its own thread, and a thread of the harness
+    /// goes on running the run's other jobs one at a time, in the order the strategy chooses,
     /// until its root task finishes; ``RunResult/leftOneJobAtATimeAtStep`` says where. A job that
     /// runs until another task of the run acts (a loop over a synchronous sequence that ends when
     /// its task is cancelled) then passes as it does on real threads. With `nil`, the run stays
@@ -168,7 +169,7 @@
     /// its step and the blocking call its thread is in; that thread is left behind, and no run
     /// can start in the process until the job returns (each such run returns at once, stuck on
     /// the earlier job). After the run left one-job-at-a-time, the limit applies to the whole
-    /// run: it is stuck when no job of it started for that long. With `nil`, the calling thread
+    /// run: it is stuck when no job of it started, and no job that overstayed returned, for that long. With `nil`, the calling thread
     /// drives the run, and a job that never returns never lets it return.
     @available(ExecutorHooks 1.0, *)
     public static func runBlocking<Strategy: ScheduleStrategy>(

@@ -28,13 +28,17 @@
   // locked) and clearing it (as the run ends, with `condition` locked, after its last access);
   // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
   // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
-  // themselves are only touched under the lock. One other thread may take the state over: the
-  // slice watcher, while a job of the driver overstays (`RunDriver+Overstay`). It wins `jobPhase`
-  // from the driver by a compare-and-exchange, clears `driverThread`, and waits until
+  // themselves are only touched under the lock. The state passes from one thread to another only
+  // when a job of the driver overstays its slice (`RunDriver+Overstay`): the slice watcher wins
+  // `jobPhase` from the driver by a compare-and-exchange, clears `driverThread`, and waits until
   // `inDriverState` counts no entry of the driver's job (the driver's entries check `driverThread`
   // again after counting themselves in, so each entry either sees the watcher or is waited for);
-  // it then touches the state and the captures, and says it is done under `condition`, which the
-  // driver, finding it lost `jobPhase` when its job returns, waits for before it touches them again.
+  // it then touches the state and the captures, and, under `condition`, starts a relief thread,
+  // which stores its own id in `driverThread` (under `condition`) before its first access. The
+  // thread whose job overstayed, finding it lost `jobPhase` when the job returns, never touches
+  // them again, unless it began the run: then it waits, under `condition`, until the thread that
+  // ended the run's loop cleared `driverThread` and said so (`mailbox.loopEnded`), and stores its
+  // own id again before it finishes the run.
   @available(ExecutorHooks 1.0, *)
   final class RunDriver: @unchecked Sendable {  // safe: proof just above
     static let shared = RunDriver()

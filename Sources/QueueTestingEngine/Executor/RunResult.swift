@@ -91,9 +91,9 @@ public struct RunResult: Sendable {
   public var everyHopWasAChoice: Bool { inlineHopTasks.isEmpty }
 
   /// The step at which the run left one-job-at-a-time, if it did: the job started there had not
-  /// returned after the run's job slice, so the rest of the run went on beside it, its other jobs
-  /// on the platform's threads (see ``ControlledExecutor/defaultJobSlice``). Its schedule replays
-  /// exactly only up to that step.
+  /// returned after the run's job slice, so it went on on its own thread, in real time, while the
+  /// harness went on choosing the run's other jobs beside it (see
+  /// ``ControlledExecutor/defaultJobSlice``). Its schedule replays exactly only up to that step.
   public var leftOneJobAtATimeAtStep: Int? {
     outsideWork.runsThatLeftOneJobAtATime > 0 ? outsideWork.leftOneJobAtATimeAtStep : nil
   }

@@ -113,7 +113,7 @@ let neverSent = Mutex<CheckedContinuation<Void, Never>?>(nil)
 
 /// Blocks a job past its slice (the run goes on beside it within the slice's 25 ms; the job sleeps
 /// 500 ms), then waits for a reply nothing sends: once the blocked job returns, nothing of the run
-/// moves, and the watchdog's report says so without naming a job's wait. Run alone by
+/// can run, and the harness, still driving it, reports a deadlock. Run alone by
 /// `.ci/stuck-suite.sh`, with a job limit of 3 s.
 @Test(.controlledScheduling(.random(5)))
 func waitsForAReplyAfterLeaving() async {
