@@ -160,10 +160,13 @@
   /// A run's loop as a relief thread takes it on, whatever the run's strategy.
   @available(ExecutorHooks 1.0, *)
   protocol ReliefLoop: AnyObject, Sendable {
+    /// What the run was asked to do.
+    @available(ExecutorHooks 1.0, *)
     var settings: RunSettings { get }
     /// The step where the run first left one-job-at-a-time, if it did.
     var leftAtStep: Int? { get set }
     /// Drives the loop's steps on the calling thread (see ``RunDriver/driveSteps(_:)``).
+    @available(ExecutorHooks 1.0, *)
     func driveSteps(on driver: RunDriver) -> Bool
   }
 
