@@ -198,7 +198,7 @@
       let runner = SeriesRunner(
         series, cancelling: cancelling,
         stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving,
-        reducing: failureCount == nil ? reducing : nil)
+        reducing: failureCount == nil ? reducing : nil, budget: budget)
       var report = runner.run { schedule in
         guard !schedule.isReductionCandidate else {
           // A candidate's issues are noted, not reported.

@@ -26,6 +26,13 @@
     /// series had not seen (nil, the default: run every schedule). A body with few interleavings
     /// then stops early instead of repeating them; ``SeriesReport/stoppedUnchanged`` says it did.
     public var stopAfterSchedulesWithoutNewInterleaving: Int?
+    /// When the series stops before its count of schedules, passing: the default series
+    /// (a configuration made with no series) runs under ``ScheduleBudget/default``, so a long body
+    /// gets fewer schedules, a body with no scheduling choice gets one, and a series stops once new
+    /// schedules stop giving new interleavings; the same seed still runs the same schedules. Nil:
+    /// every schedule of the series runs (a series given explicitly, such as `.portfolio(1000)`,
+    /// has none unless given one). ``budgetVariable`` scales or replaces it.
+    public var budget: ScheduleBudget?
     /// How long a schedule waits, in real time, for work outside the harness (a completion
     /// handler on a Dispatch queue, a job on a custom executor) when nothing it controls can
     /// run; see ``ControlledExecutor/defaultOutsideWorkTimeout``. Zero: never wait, and report a
@@ -68,6 +75,11 @@
     public static let jobSliceVariable = "QUEUE_TESTING_JOB_SLICE"
     /// The environment variable that replaces the seed of a random or PCT series.
     public static let seedVariable = "QUEUE_TESTING_SEED"
+    /// The environment variable that changes the ``budget`` of a series that has one (the
+    /// default): `10x` multiplies it and the series' count of schedules by 10 (a nightly run),
+    /// `off` runs every schedule; `30s` gives any series a wall-clock budget of 30 seconds, which
+    /// does not replay as a series (which schedules ran depends on the machine).
+    public static let budgetVariable = "QUEUE_TESTING_BUDGET"
     /// The environment variable that picks one case of a parameterized test by its arguments, in
     /// the form a failure's replay line gives them (`value: 20`); the test's other cases are
     /// cancelled, not run.
@@ -81,25 +93,48 @@
     /// series alone: the schedule's index, from 0 (see `FreshProcessSeries`).
     static let scheduleIndexVariable = "QUEUE_TESTING_SCHEDULE_INDEX"
 
-    /// Creates a configuration; by default 100 schedules of the portfolio series (random and PCT
-    /// of depths 1 to 3 in turn), with no cancellation choices.
+    /// Creates a configuration; by default up to 100 schedules of the portfolio series (random
+    /// and PCT of depths 1 to 3 in turn) under ``ScheduleBudget/default``, with no cancellation
+    /// choices. A series given explicitly runs every schedule, unless `budget` is given too.
     public init(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = ControlledExecutor.defaultStepBudget,
+      _ series: ScheduleSeries? = nil, stepBudget: Int = ControlledExecutor.defaultStepBudget,
       cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
       reducing: ScheduleReducer? = ScheduleReducer(),
       jobTimeLimit: Duration? = ControlledExecutor.defaultJobTimeLimit,
-      jobSlice: Duration? = ControlledExecutor.defaultJobSlice
+      jobSlice: Duration? = ControlledExecutor.defaultJobSlice,
+      budget: ScheduleBudget? = nil
     ) {
       self.reducing = reducing
       self.jobTimeLimit = jobTimeLimit
       self.jobSlice = jobSlice
-      self.series = series
+      self.series = series ?? .portfolio()
+      self.budget = budget ?? (series == nil ? .default : nil)
       self.stepBudget = stepBudget
       self.cancelling = cancelling
       self.stopAfterSchedulesWithoutNewInterleaving = stopAfterSchedulesWithoutNewInterleaving
       self.outsideWorkTimeout = outsideWorkTimeout
+    }
+
+    /// Applies a value of ``budgetVariable``.
+    mutating func applyBudgetVariable(_ text: String) throws(ControlledSchedulingError) {
+      let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+      if trimmed == "off" {
+        budget = nil
+      } else if trimmed.hasSuffix("x"), let factor = Int(trimmed.dropLast()), (1...1_000).contains(factor) {
+        guard let current = budget else { return }
+        budget = current.scaled(by: factor)
+        series.count = series.count.multipliedReportingOverflow(by: factor).overflow ? .max : series.count * factor
+      } else if trimmed.hasSuffix("s"), let seconds = Double(trimmed.dropLast()), seconds > 0, seconds < 86_400 {
+        var timed = budget ?? ScheduleBudget(steps: .max, schedulesWithoutNewInterleaving: .max)
+        timed.seconds = seconds
+        budget = timed
+      } else {
+        throw ControlledSchedulingError(
+          message:
+            "\(Self.budgetVariable)=\(text): expected a factor such as 10x, a number of seconds such as 30s, or off")
+      }
     }
 
     /// This configuration as `environment` adjusts it: ``scheduleVariable`` makes it a replay of
@@ -127,6 +162,9 @@
           throw ControlledSchedulingError(
             message: "\(Self.jobSliceVariable)=\(text): expected a number of seconds above 0 (such as 0.05), or off")
         }
+      }
+      if let text = environment[Self.budgetVariable] {
+        try resolved.applyBudgetVariable(text)
       }
       if let text = environment[Self.seedVariable] {
         guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {

@@ -308,8 +308,12 @@
     /// Runs the test (or each test of the suite) under controlled scheduling: once per schedule
     /// of `series`, stopping at the first failure.
     /// - Parameters:
-    ///   - series: The schedules; by default 100 of the portfolio series, where seeded random
-    ///     schedules and PCT of depths 1 to 3 take turns (a failure says which one found it).
+    ///   - series: The schedules; by default up to 100 of the portfolio series, where seeded
+    ///     random schedules and PCT of depths 1 to 3 take turns (a failure says which one found
+    ///     it), under ``ScheduleBudget/default``: fewer for a long body, one for a body with no
+    ///     scheduling choice, and no more once new schedules stop giving new interleavings. A
+    ///     series given here runs every schedule (`.portfolio(1000)` runs 1,000) unless `budget` is
+    ///     given too.
     ///   - stepBudget: The most jobs one schedule may run before it fails as a livelock.
     ///   - cancelling: Tasks a schedule may cancel between jobs, at a step it chooses, each at
     ///     most once (see ``CancellationTargets``): `.childrenOfRoot` or `.named("download")`.
@@ -327,19 +331,23 @@
     ///   - jobSlice: How long one job may run before the run leaves one-job-at-a-time and goes
     ///     on beside it (see ``ControlledScheduling/jobSlice``); 25 milliseconds by default, nil
     ///     keeps every run one-job-at-a-time. `QUEUE_TESTING_JOB_SLICE` overrides it.
+    ///   - budget: When the series stops before its count, passing (see ``ScheduleBudget``); by
+    ///     default ``ScheduleBudget/default`` for the default series and none for a series given.
+    ///     `QUEUE_TESTING_BUDGET` scales it (`10x`), turns it off (`off`) or sets a time (`30s`).
     public static func controlledScheduling(
-      _ series: ScheduleSeries = .portfolio(), stepBudget: Int = ControlledExecutor.defaultStepBudget,
+      _ series: ScheduleSeries? = nil, stepBudget: Int = ControlledExecutor.defaultStepBudget,
       cancelling: CancellationTargets? = nil,
       stopAfterSchedulesWithoutNewInterleaving: Int? = nil,
       outsideWorkTimeout: Duration = ControlledExecutor.defaultOutsideWorkTimeout,
       reducing: ScheduleReducer? = ScheduleReducer(),
-      jobSlice: Duration? = ControlledExecutor.defaultJobSlice
+      jobSlice: Duration? = ControlledExecutor.defaultJobSlice,
+      budget: ScheduleBudget? = nil
     ) -> Self {
       ControlledSchedulingTrait(
         scheduling: ControlledScheduling(
           series, stepBudget: stepBudget, cancelling: cancelling,
           stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving,
-          outsideWorkTimeout: outsideWorkTimeout, reducing: reducing, jobSlice: jobSlice))
+          outsideWorkTimeout: outsideWorkTimeout, reducing: reducing, jobSlice: jobSlice, budget: budget))
     }
   }
 #endif

@@ -10,17 +10,7 @@
   extension RunDriver {
     /// Runs `body` under control on the calling thread, which holds `runSlot` and becomes the
     /// driver; see ``run(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``.
-    ///
-    /// Series hand strategies over as existentials, so this is entered unspecialized; the
-    /// attributes make an optimized build check once per run for the library's own strategies and
-    /// go on in a copy specialized for it, where the per-step `choose` is a direct call.
-    @_specialize(where Strategy == SeededRandomStrategy)
-    @_specialize(where Strategy == PCTStrategy)
-    @_specialize(where Strategy == PortfolioRandomStrategy)
-    @_specialize(where Strategy == ReplayStrategy)
-    @_specialize(where Strategy == BoundedExhaustiveStrategy)
-    @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
-    @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
+    /// Its steps are ``driveSteps(_:)``'s.
     func drive<Strategy: ScheduleStrategy>(
       strategy: inout Strategy,
       settings: RunSettings,
@@ -143,6 +133,11 @@
     /// (true: `loop.outcome` says how), or until a job of this thread that overstayed its slice
     /// returns, the loop having gone on on a relief thread meanwhile (false; see
     /// `RunDriver+Overstay`).
+    ///
+    /// Series hand strategies over as existentials, and a relief thread takes the loop as one, so
+    /// this is entered unspecialized; the attributes make an optimized build check once per entry
+    /// for the library's own strategies and go on in a copy specialized for it, where the per-step
+    /// `choose` is a direct call.
     @_specialize(where Strategy == SeededRandomStrategy)
     @_specialize(where Strategy == PCTStrategy)
     @_specialize(where Strategy == PortfolioRandomStrategy)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What happened over a series of schedules: what ``ControlledScheduling/run(_:)`` returns
 /// (`ControlledScheduling.Report`, a report whose failure's `Problem` is a ``ScheduleProblem``).
 public struct SeriesReport<Problem: Equatable & Sendable>: Sendable {
@@ -20,6 +22,13 @@ public struct SeriesReport<Problem: Equatable & Sendable>: Sendable {
   /// Whether the series stopped early, passing so far, because the task that ran it was
   /// cancelled (a test's time limit ran out, say): the schedules after it were not run.
   public var stoppedByTaskCancellation = false
+  /// Why the series stopped before running all of its schedules, passing so far (nil: it ran
+  /// them all, or stopped at a failure); see ``ScheduleBudget``.
+  public var stop: SeriesStop?
+  /// The budget the series ran under (nil: none, it runs every schedule unless one fails).
+  public var budget: ScheduleBudget?
+  /// The steps the series spent of its budget (nil without one).
+  public var stepsSpent: Int?
   /// What the schedules did outside the harness, all together (see ``OutsideWork``).
   public var outsideWork = OutsideWork()
   /// Cancellation targets that no schedule ever made cancellable, each with why (see
@@ -31,5 +40,17 @@ public struct SeriesReport<Problem: Equatable & Sendable>: Sendable {
     self.schedulesRun = schedulesRun
     self.exhausted = exhausted
     self.failure = failure
+  }
+}
+
+extension SeriesReport {
+  /// How far the series went and why it stopped there, for a person: "stopped after 12 schedules
+  /// (12 distinct interleavings): 12 schedules in a row gave no new interleaving (budget: …)".
+  public var extent: String {
+    let interleavings = "\(coverage.distinctTraces) distinct interleaving(s)"
+    guard let stop else { return "\(schedulesRun) schedule(s), \(interleavings)" }
+    let spent = stepsSpent.map { ", \($0.formatted()) steps" } ?? ""
+    let budget = budget.map { " (budget: \($0))" } ?? ""
+    return "stopped after \(schedulesRun) schedule(s) (\(interleavings)\(spent)): \(stop)\(budget)"
   }
 }

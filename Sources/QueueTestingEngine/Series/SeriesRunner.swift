@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a series of schedules, one controlled run each, stops at the first that fails, and
 /// reduces that one: the one loop behind the trait, the XCTest entry point and queue-fuzz.
 ///
@@ -21,12 +23,17 @@ package struct SeriesRunner: Sendable {
   /// the schedule given), nor a failure after which no other run can start
   /// (``SeriesProblem/allowsAnotherRun``).
   package var reducing: ScheduleReducer?
+  /// When a random, PCT or portfolio series stops before its count of schedules, passing (nil:
+  /// it runs them all); see ``ScheduleBudget``.
+  package var budget: ScheduleBudget?
 
   /// Creates a runner.
   package init(
     _ series: ScheduleSeries, leadingSchedules: [Schedule] = [], cancelling: CancellationTargets? = nil,
-    stopAfterSchedulesWithoutNewInterleaving: Int? = nil, reducing: ScheduleReducer? = nil
+    stopAfterSchedulesWithoutNewInterleaving: Int? = nil, reducing: ScheduleReducer? = nil,
+    budget: ScheduleBudget? = nil
   ) {
+    self.budget = budget
     self.series = series
     self.leadingSchedules = leadingSchedules
     self.cancelling = cancelling
@@ -88,6 +95,15 @@ package struct SeriesRunner: Sendable {
     var expectedSteps = 100
     var reachedTargets: [CancellationTargets] = []
     var failingIdentity: FailureIdentity?
+    // Only a seeded series stops on its budget: an exhaustive one has a space of its own, and a
+    // replay is one run.
+    var spending: ScheduleBudgetSpending?
+    switch series.kind {
+    case .random, .pct, .portfolio: spending = budget.map(ScheduleBudgetSpending.init)
+    case .exhaustive, .replay: break
+    }
+    report.budget = spending?.budget
+    let started = ContinuousClock.now
     // A series that runs one of its schedules alone numbers it as the whole series would.
     let skipped = series.onlyIndex ?? 0
     // One schedule: run, record, and say whether to go on.
@@ -109,12 +125,28 @@ package struct SeriesRunner: Sendable {
         // A cancelled caller (a test past its time limit) wants no more schedules.
         if Task.isCancelled {
           report.stoppedByTaskCancellation = true
+          report.stop = .taskCancelled
           return (result, false)
         }
         if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
           report.stoppedUnchanged = true
+          report.stop = .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
           return (result, false)
         }
+        // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
+        if report.schedulesRun > leadingSchedules.count,
+          let stop = spending?.record(
+            steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
+            hadChoice: !result.schedule.choices.isEmpty || runCancelling != nil,
+            dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
+            coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
+        {
+          report.stop = stop
+          report.stoppedUnchanged = stop == .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
+          report.stepsSpent = spending?.spent
+          return (result, false)
+        }
+        report.stepsSpent = spending?.spent
         return (result, true)
       }
       var failure = ScheduleFailure(
@@ -186,5 +218,13 @@ package struct SeriesRunner: Sendable {
     _ base: some ScheduleStrategy & Sendable, seed: UInt64, expectedSteps: Int
   ) -> any ScheduleStrategy & Sendable {
     CancellingStrategy(base, seed: seed, expectedSteps: expectedSteps)
+  }
+}
+
+extension Duration {
+  /// The duration in seconds.
+  fileprivate var seconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
