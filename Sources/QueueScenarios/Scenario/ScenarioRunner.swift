@@ -12,7 +12,7 @@
       case pct
       /// ``ExhaustiveSearch`` with a delay bound of 2; the schedule count is its budget.
       case exhaustive
-      /// ``ScheduleSeries/portfolio(_:seed:)``: random and PCT of depths 1 to 3 in turn.
+      /// ``ScheduleSeries/portfolio(_:seed:)``: random and PCT of depths 2 and 3 in turn.
       case portfolio
     }
 

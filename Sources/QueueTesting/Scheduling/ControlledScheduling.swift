@@ -94,7 +94,7 @@
     static let scheduleIndexVariable = "QUEUE_TESTING_SCHEDULE_INDEX"
 
     /// Creates a configuration; by default up to 100 schedules of the portfolio series (random
-    /// and PCT of depths 1 to 3 in turn) under ``ScheduleBudget/default``, with no cancellation
+    /// and PCT of depths 2 and 3 in turn) under ``ScheduleBudget/default``, with no cancellation
     /// choices. A series given explicitly runs every schedule, unless `budget` is given too.
     public init(
       _ series: ScheduleSeries? = nil, stepBudget: Int = ControlledExecutor.defaultStepBudget,

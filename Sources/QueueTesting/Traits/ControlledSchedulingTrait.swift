@@ -309,7 +309,7 @@
     /// of `series`, stopping at the first failure.
     /// - Parameters:
     ///   - series: The schedules; by default up to 100 of the portfolio series, where seeded
-    ///     random schedules and PCT of depths 1 to 3 take turns (a failure says which one found
+    ///     random schedules and PCT of depths 2 and 3 take turns (a failure says which one found
     ///     it), under ``ScheduleBudget/default``: fewer for a long body, one for a body with no
     ///     scheduling choice, and no more once new schedules stop giving new interleavings. A
     ///     series given here runs every schedule (`.portfolio(1000)` runs 1,000) unless `budget` is

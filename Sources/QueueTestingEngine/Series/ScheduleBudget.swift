@@ -20,7 +20,7 @@ import Foundation
 /// - ``seconds`` of wall-clock time, if set (not replayable as a series: which schedules ran
 ///   depends on the machine).
 ///
-/// None of them stops a series before ``minimumSchedules`` (one turn of each member of the
+/// None of them stops a series before ``minimumSchedules`` (one turn of the
 /// portfolio), but the first. A failing schedule ends a series whatever its budget.
 public struct ScheduleBudget: Equatable, Sendable, CustomStringConvertible {
   /// The steps all schedules of a series may take together.
@@ -48,7 +48,7 @@ public struct ScheduleBudget: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The default series' budget: 50,000 steps, and 12 schedules in a row with no new
-  /// interleaving (three turns of each member of the portfolio).
+  /// interleaving (three turns of the portfolio).
   public static let `default` = ScheduleBudget(steps: 50_000, schedulesWithoutNewInterleaving: 12)
 
   /// This budget `factor` times over: its steps, its patience for schedules with no new

@@ -19,7 +19,9 @@ import Foundation
 ///   yield", a polling loop) would otherwise keep the highest priority and never let that task run.
 /// - **A stall outlasts at most ``stallYieldLimit`` yields.** Past them, the stalled tasks go below
 ///   the yields so far, so a task polling with `Task.yield()` for a stalled one lets it run. Up to
-///   then, yielding tasks run ahead of it, as a preempted thread's peers do.
+///   then, yielding tasks run ahead of it, as a preempted thread's peers do. Yields by two tasks
+///   first seen after the stall began end it at once: a "mega yield" makes a new task per yield,
+///   and on real threads the stalled job, queued before those tasks were made, runs before them.
 /// - **Unfairness is bounded.** After ``unfairChoiceLimit`` choices the run continues with seeded
 ///   uniform choices (as Coyote bounds its unfair steps): two tasks that wake each other forever at
 ///   the top of the priorities (a consumer of an endless `merge`) no longer keep the task that
@@ -61,13 +63,15 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
   /// them (the first two).
   private var yieldsDuringStall = 0
   private var yieldersDuringStall: [Int] = []
+  /// Tasks first seen while a task is stalled (the first few): only their yields end a stall early.
+  private var tasksMadeDuringStall: [Int] = []
   /// Set when a task's priority went up: the heap is rebuilt before the next choice (at most
   /// `depth − 1` times a run).
   private var heapIsStale = false
 
-  /// How many yields a change point's stall outlasts when they all come from one task: past them,
-  /// the stalled tasks go below every yield so far, so a task that polls with `Task.yield()` for
-  /// a stalled task lets it run. (A yield from a second task ends the stall at once.)
+  /// How many yields a change point's stall outlasts: past them, the stalled tasks go below every
+  /// yield so far, so a task that polls with `Task.yield()` for a stalled task lets it run. (Yields
+  /// by two tasks first seen during the stall end it at once.)
   public static let stallYieldLimit = 64
   private var step = 0
   private var heap = PriorityHeap()
@@ -126,7 +130,10 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
       if job.yieldingTask != 0 {
         task = job.yieldingTask
         growPriorities(toHold: task)
-        if priorities[task] == Self.unassigned { prioritizedTasks += 1 }
+        if priorities[task] == Self.unassigned {
+          prioritizedTasks += 1
+          noteTaskMadeDuringStall(task)
+        }
         lowest -= 1
         priorities[task] = lowest
         noteYieldDuringStall(by: task)
@@ -137,6 +144,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
           // Initial priorities sit above every demoted one (demotions use 1...depth-1).
           priorities[task] = depth + Int(truncatingIfNeeded: generator.next() >> 2)
           prioritizedTasks += 1
+          noteTaskMadeDuringStall(task)
         }
       }
       heap.push(Candidate(priority: priorities[task], id: job.id, task: task))
@@ -158,6 +166,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
       stalledTasks.append(best.task)
       yieldsDuringStall = 0
       yieldersDuringStall = []
+      tasksMadeDuringStall = []
       best = top(of: runnable)
     }
     return runnable.index(of: best.id) ?? 0
@@ -177,13 +186,21 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
 
   // MARK: - Stalls and the heap
 
-  /// Counts a yield by `task`. Once two different tasks have yielded since the last change point,
-  /// or one task more than ``stallYieldLimit`` times, the stalled tasks go below every yield so far
-  /// (the first stalled first), where the next yield of a polling task puts it below them.
+  /// Notes a task first seen while a task is stalled (the first eight: two yielders end a stall).
+  private mutating func noteTaskMadeDuringStall(_ task: Int) {
+    guard !stalledTasks.isEmpty, tasksMadeDuringStall.count < 8 else { return }
+    tasksMadeDuringStall.append(task)
+  }
+
+  /// Counts a yield by `task`. Once two different tasks first seen during the stall have yielded,
+  /// or there were more than ``stallYieldLimit`` yields, the stalled tasks go below every yield so
+  /// far (the first stalled first), where the next yield of a polling task puts it below them.
   private mutating func noteYieldDuringStall(by task: Int) {
     guard !stalledTasks.isEmpty else { return }
     yieldsDuringStall += 1
-    if yieldersDuringStall.count < 2, !yieldersDuringStall.contains(task) { yieldersDuringStall.append(task) }
+    if yieldersDuringStall.count < 2, tasksMadeDuringStall.contains(task), !yieldersDuringStall.contains(task) {
+      yieldersDuringStall.append(task)
+    }
     guard yieldersDuringStall.count >= 2 || yieldsDuringStall > Self.stallYieldLimit else { return }
     for task in stalledTasks {
       lowest -= 1

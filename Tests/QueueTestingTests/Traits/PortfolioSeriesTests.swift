@@ -87,8 +87,7 @@
       let members = (0..<8).map(ScheduleSeries.portfolioMember(at:))
       #expect(
         members == [
-          .random, .pct(depth: 1), .pct(depth: 2), .pct(depth: 3), .random, .pct(depth: 1), .pct(depth: 2),
-          .pct(depth: 3),
+          .random, .pct(depth: 2), .random, .pct(depth: 3), .random, .pct(depth: 2), .random, .pct(depth: 3),
         ])
     }
 
