@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What the `.controlledScheduling()` trait adds to a suite of trivial tests, for an earlier
 # revision and the working tree, in one run: a package per side with 60 trivial Swift Testing tests
-# twice over, once plain and once under the default trait (100 schedules each), built in debug;
+# twice over, once plain and once under the default trait (the default series and its budget), built in debug;
 # then each round runs, for each side in turn, the plain tests and the controlled ones
 # (`swift test --skip-build --filter`), and the script prints the medians and ranges of each, and
 # the cost per test on top of its plain cost.
@@ -71,6 +71,6 @@ for side in ("base", "head"):
     print(f"{label:<8} plain {statistics.median(plain):.2f} s ({min(plain):.2f}–{max(plain):.2f}), "
           f"controlled {statistics.median(controlled):.2f} s ({min(controlled):.2f}–{max(controlled):.2f}): "
           f"{extra:.1f} ms per test on top of its plain cost")
-print(f"(60 trivial tests, 100 schedules each under the trait; {sys.argv[3]} rounds, sides taking turns; "
+print(f"(60 trivial tests, the default series under the trait; {sys.argv[3]} rounds, sides taking turns; "
       "each time is a whole `swift test --skip-build` command)")
 PY
