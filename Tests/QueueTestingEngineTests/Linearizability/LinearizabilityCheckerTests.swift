@@ -1,0 +1,331 @@
+import Testing
+
+@testable import QueueTestingEngine
+
+/// A FIFO queue, sequentially: `enqueue` returns nil; `poll` returns the head or nil; `take`
+/// returns the head, and waits on an empty queue.
+struct QueueModel: SequentialModel {
+  enum Operation: Sendable, Equatable {
+    case enqueue(Int)
+    case poll
+    case take
+  }
+
+  var elements: [Int] = []
+
+  mutating func apply(_ operation: Operation) -> ModelStep<Int?> {
+    switch operation {
+    case .enqueue(let value):
+      elements.append(value)
+      return .returns(nil)
+    case .poll:
+      return .returns(elements.isEmpty ? nil : elements.removeFirst())
+    case .take:
+      return elements.isEmpty ? .waits : .returns(elements.removeFirst())
+    }
+  }
+}
+
+/// A counting semaphore, sequentially: `wait` waits with no permit.
+struct SemaphoreModel: SequentialModel {
+  enum Operation: Sendable {
+    case wait
+    case signal
+  }
+
+  var permits = 0
+
+  mutating func apply(_ operation: Operation) -> ModelStep<Bool> {
+    switch operation {
+    case .wait:
+      guard permits > 0 else { return .waits }
+      permits -= 1
+      return .returns(true)
+    case .signal:
+      permits += 1
+      return .returns(true)
+    }
+  }
+}
+
+typealias QueueHistory = OperationHistory<QueueModel.Operation, Int?>
+
+/// `operation` called by `task` from `invocation` to `response` (nil: pending), returning `result`.
+func op(
+  _ task: Int, _ operation: QueueModel.Operation, _ invocation: Int, _ response: Int?, _ result: Int?? = .some(nil)
+) -> QueueHistory.Record {
+  QueueHistory.Record(
+    task: task, operation: operation, result: response == nil ? nil : result, invocation: invocation,
+    response: response)
+}
+
+@Suite("Linearizability checker", .timeLimit(.minutes(5)), .hangGuard)
+struct LinearizabilityCheckerTests {
+  let checker = LinearizabilityChecker<QueueModel>()
+
+  @Test func aSequentialHistoryIsItsOwnOrder() {
+    let history = QueueHistory([
+      op(0, .enqueue(1), 0, 1), op(0, .enqueue(2), 2, 3), op(1, .poll, 4, 5, 1), op(1, .poll, 6, 7, 2),
+    ])
+    #expect(checker.check(history, from: QueueModel()) == .linearizable(order: [0, 1, 2, 3]))
+  }
+
+  /// Two enqueues that overlap may take effect in either order.
+  @Test func overlappingOperationsMayTakeEitherOrder() {
+    let history = QueueHistory([op(0, .enqueue(1), 0, 3), op(1, .enqueue(2), 1, 2), op(0, .poll, 4, 5, 2)])
+    #expect(checker.check(history, from: QueueModel()) == .linearizable(order: [1, 0, 2]))
+  }
+
+  /// `enqueue(1)` returned before `enqueue(2)` began, so a `poll` after both must return 1; the
+  /// violation shows the longest order the model accepted and what could have come next.
+  @Test func realTimeOrderIsKept() {
+    let history = QueueHistory([op(0, .enqueue(1), 0, 1), op(1, .enqueue(2), 2, 3), op(0, .poll, 4, 5, 2)])
+    guard case .notLinearizable(let violation) = checker.check(history, from: QueueModel()) else {
+      Issue.record("expected a violation")
+      return
+    }
+    #expect(violation.longestPrefix == [0, 1])
+    #expect(violation.candidates == [2])
+  }
+
+  /// A `take` still suspended at the end is fine on an empty queue, and a violation beside an
+  /// element it should have taken.
+  @Test func aPendingOperationMustWaitWhereTheOrderEnds() {
+    let waiting = QueueHistory([op(0, .take, 0, nil), op(1, .enqueue(1), 1, 2), op(1, .poll, 3, 4, 1)])
+    #expect(checker.check(waiting, from: QueueModel()) == .linearizable(order: [1, 2]))
+    let stranded = QueueHistory([op(0, .take, 0, nil), op(1, .enqueue(1), 1, 2)])
+    guard case .notLinearizable = checker.check(stranded, from: QueueModel()) else {
+      Issue.record("a take left waiting beside an element is a lost wake-up")
+      return
+    }
+  }
+
+  /// A `wait` invoked with no permit, which returned after a `signal`, is placed after it.
+  @Test func anOperationThatWaitedIsPlacedAfterItsRelease() {
+    let history = OperationHistory<SemaphoreModel.Operation, Bool>([
+      .init(task: 0, operation: .wait, result: true, invocation: 0, response: 3),
+      .init(task: 1, operation: .signal, result: true, invocation: 1, response: 2),
+    ])
+    #expect(
+      LinearizabilityChecker<SemaphoreModel>().check(history, from: SemaphoreModel()) == .linearizable(order: [1, 0]))
+    let early = OperationHistory<SemaphoreModel.Operation, Bool>([
+      .init(task: 0, operation: .wait, result: true, invocation: 0, response: 1),
+      .init(task: 1, operation: .signal, result: true, invocation: 2, response: 3),
+    ])
+    guard case .notLinearizable = LinearizabilityChecker<SemaphoreModel>().check(early, from: SemaphoreModel())
+    else {
+      Issue.record("a wait that returned before any signal began took a permit that did not exist")
+      return
+    }
+  }
+
+  /// Past its cap of states the checker says it does not know, and why.
+  @Test func aCapGivesUnknownWithItsReason() {
+    // Twelve overlapping enqueues and polls that return nothing the model can give: every order
+    // of the enqueues is a state of its own before the polls fail.
+    var records: [QueueHistory.Record] = (0..<12).map { op($0, .enqueue($0), 0, 100) }
+    records.append(op(12, .poll, 101, 102, 99))
+    let verdict = LinearizabilityChecker<QueueModel>(maximumStates: 500).check(
+      QueueHistory(records), from: QueueModel())
+    #expect(verdict == .unknown("the search kept more than 500 states"))
+  }
+
+  /// Against a brute-force search over every order that keeps real time, on 2,000 random small
+  /// histories: the two agree on every one, and both verdicts occur often (about 190 and 1,800).
+  @Test func agreesWithBruteForce() {
+    var generator = SplitMix64(seed: 45)
+    var counts = (linearizable: 0, not: 0)
+    for _ in 0..<2_000 {
+      let history = Self.randomHistory(using: &generator)
+      let expected = Self.bruteForce(history)
+      let verdict = checker.check(history, from: QueueModel())
+      switch verdict {
+      case .linearizable(let order):
+        #expect(expected, "checker found \(order) where brute force found none: \(history.records)")
+        #expect(Self.accepts(order, history), "the order the checker gave is not one: \(order)")
+        counts.linearizable += 1
+      case .notLinearizable:
+        #expect(!expected, "brute force found an order the checker missed: \(history.records)")
+        counts.not += 1
+      case .unknown(let reason):
+        Issue.record("unknown on a small history: \(reason)")
+      }
+    }
+    #expect(counts.linearizable > 150 && counts.not > 300, "\(counts)")
+  }
+
+  /// A history of up to six operations over three tasks, each task's operations in sequence
+  /// with random gaps, results drawn from a small domain, a few left pending at the end.
+  static func randomHistory(using generator: inout SplitMix64) -> QueueHistory {
+    var records: [QueueHistory.Record] = []
+    var time = [0, 0, 0]
+    let count = Int(generator.next() % 5) + 2
+    for _ in 0..<count {
+      let task = Int(generator.next() % 3)
+      let invocation = time[task] + Int(generator.next() % 4)
+      let response = invocation + 1 + Int(generator.next() % 5)
+      time[task] = response + 1
+      let operation: QueueModel.Operation
+      switch generator.next() % 3 {
+      case 0: operation = .enqueue(Int(generator.next() % 3))
+      case 1: operation = .poll
+      default: operation = .take
+      }
+      let result: Int?? =
+        switch operation {
+        case .enqueue: .some(nil)
+        case .poll: generator.next() % 3 == 0 ? .some(nil) : .some(Int(generator.next() % 3))
+        case .take: .some(Int(generator.next() % 3))
+        }
+      // A task's last operation may be left pending.
+      let pending = generator.next() % 6 == 0
+      records.append(op(task, operation, invocation * 2, pending ? nil : response * 2 + 1, result))
+      if pending { time[task] = .max / 4 }
+    }
+    // Time runs on per task; drop operations a pending one would have come before.
+    records = records.filter { $0.invocation < .max / 8 }
+    return QueueHistory(records)
+  }
+
+  /// Whether some order of the returned operations keeps real time, gives every result, and
+  /// leaves every pending operation waiting.
+  static func bruteForce(_ history: QueueHistory) -> Bool {
+    let returned = history.records.indices.filter { !history.records[$0].isPending }
+    func extend(_ order: [Int]) -> Bool {
+      if order.count == returned.count { return accepts(order, history) }
+      for index in returned where !order.contains(index) {
+        if extend(order + [index]) { return true }
+      }
+      return false
+    }
+    return extend([])
+  }
+
+  /// Whether `order` keeps real time, gives every result, and leaves pending operations waiting.
+  static func accepts(_ order: [Int], _ history: QueueHistory) -> Bool {
+    let records = history.records
+    for (position, index) in order.enumerated() {
+      for later in order[(position + 1)...] where records[later].response! < records[index].invocation {
+        return false
+      }
+    }
+    var model = QueueModel()
+    for index in order where model.apply(records[index].operation) != .returns(records[index].result!) {
+      return false
+    }
+    return records.filter(\.isPending).allSatisfy { record in
+      var copy = model
+      return copy.apply(record.operation) == .waits
+    }
+  }
+}
+
+/// A map of registers, sequentially: `put` returns the value it replaced; `get` the value. Its
+/// keys never meet, so a history splits by key.
+struct RegisterMapModel: SequentialModel {
+  enum Operation: Sendable {
+    case put(key: Int, value: Int)
+    case get(key: Int)
+
+    var key: Int {
+      switch self {
+      case .put(let key, _), .get(let key): key
+      }
+    }
+  }
+
+  var values: [Int: Int] = [:]
+
+  mutating func apply(_ operation: Operation) -> ModelStep<Int?> {
+    switch operation {
+    case .put(let key, let value):
+      defer { values[key] = value }
+      return .returns(values[key])
+    case .get(let key):
+      return .returns(values[key])
+    }
+  }
+
+  /// A linearizable history of `count` operations over `tasks` tasks and `keys` keys: each
+  /// operation takes effect at a random point inside its interval, and its result is what the
+  /// model gives in the order of those points. With `corrupting`, one `get`'s result is wrong.
+  static func history(
+    count: Int, tasks: Int, keys: Int, seed: UInt64, corrupting: Bool = false
+  ) -> OperationHistory<Operation, Int?> {
+    var generator = SplitMix64(seed: seed)
+    var time = Array(repeating: 0, count: tasks)
+    var drafts: [(task: Int, operation: Operation, invocation: Int, response: Int, point: Int)] = []
+    for _ in 0..<count {
+      let task = Int(generator.next() % UInt64(tasks))
+      let invocation = time[task] + Int(generator.next() % 3)
+      let response = invocation + 1 + Int(generator.next() % 6)
+      let point = invocation + Int(generator.next() % UInt64(response - invocation + 1))
+      time[task] = response + 1
+      let key = Int(generator.next() % UInt64(keys))
+      let operation: Operation =
+        generator.next() % 2 == 0 ? .put(key: key, value: Int(generator.next() % 5)) : .get(key: key)
+      drafts.append((task, operation, invocation, response, point))
+    }
+    var model = RegisterMapModel()
+    var results = Array(repeating: Int?.none, count: drafts.count)
+    for index in drafts.indices.sorted(by: { (drafts[$0].point, $0) < (drafts[$1].point, $1) }) {
+      guard case .returns(let result) = model.apply(drafts[index].operation) else { continue }
+      results[index] = result
+    }
+    if corrupting,
+      let index = drafts.indices.last(where: { if case .get = drafts[$0].operation { true } else { false } })
+    {
+      results[index] = 99
+    }
+    // Invocations and responses at even and odd times, so no two events share a time.
+    return OperationHistory(
+      drafts.indices.map { index in
+        .init(
+          task: drafts[index].task, operation: drafts[index].operation, result: results[index],
+          invocation: drafts[index].invocation * 2, response: drafts[index].response * 2 + 1)
+      })
+  }
+}
+
+extension LinearizabilityCheckerTests {
+  /// Split by key, a 1,000-operation history over four tasks is decided; a wrong `get` in it is
+  /// found, in its key's part, with its indices in the whole history.
+  @Test func aHistorySplitByKeyIsDecidedPartByPart() {
+    let checker = LinearizabilityChecker<RegisterMapModel>()
+    let history = RegisterMapModel.history(count: 1_000, tasks: 4, keys: 50, seed: 7)
+    guard case .linearizable(let order) = checker.check(history, from: RegisterMapModel(), partitionedBy: \.key)
+    else {
+      Issue.record("a history built from a sequential order must be linearizable")
+      return
+    }
+    #expect(order.count == 1_000 && Set(order).count == 1_000)
+
+    let corrupted = RegisterMapModel.history(count: 1_000, tasks: 4, keys: 50, seed: 7, corrupting: true)
+    guard
+      case .notLinearizable(let violation) = checker.check(corrupted, from: RegisterMapModel(), partitionedBy: \.key)
+    else {
+      Issue.record("a get that returned a value never put must be found")
+      return
+    }
+    let wrong = corrupted.records.lastIndex { if case .get = $0.operation { true } else { false } }!
+    let key = corrupted.records[wrong].operation.key
+    #expect((violation.longestPrefix + violation.candidates).allSatisfy { corrupted.records[$0].operation.key == key })
+  }
+
+  /// Split or whole, the verdict is the same on small histories of a few keys.
+  @Test func splittingByKeyAgreesWithTheWholeSearch() {
+    let checker = LinearizabilityChecker<RegisterMapModel>()
+    var agreed = (linearizable: 0, not: 0)
+    for seed in UInt64(1)...300 {
+      let history = RegisterMapModel.history(count: 8, tasks: 3, keys: 2, seed: seed, corrupting: seed % 2 == 0)
+      let whole = checker.check(history, from: RegisterMapModel())
+      let split = checker.check(history, from: RegisterMapModel(), partitionedBy: \.key)
+      switch (whole, split) {
+      case (.linearizable, .linearizable): agreed.linearizable += 1
+      case (.notLinearizable, .notLinearizable): agreed.not += 1
+      default: Issue.record("seed \(seed): whole \(whole), split \(split)")
+      }
+    }
+    #expect(agreed.linearizable > 100 && agreed.not > 50, "\(agreed)")
+  }
+}
