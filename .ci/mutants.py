@@ -210,7 +210,7 @@ MUTANTS = [
      "    if yieldersDuringStall.count < 2, !yieldersDuringStall.contains(task) {",
      "swift test --filter DefaultSeriesPowerTests"),
     ("portfolio-of-depths-one-to-three", "Sources/QueueTestingEngine/Series/ScheduleSeries.swift",
-     "    case 0, 2: .random\n    case 1: .pct(depth: 2)\n    default: .pct(depth: 3)",
+     "    case 0, 2: .random\n    case 1: .pct(depth: 3)\n    default: .pct(depth: 2)",
      "    case 0: .random\n    case let phase: .pct(depth: phase)",
      "swift test --filter DefaultSeriesPowerTests"),
     ("linearizability-memo-forgets-the-state", "Sources/QueueTestingEngine/Linearizability/LinearizabilityChecker.swift",

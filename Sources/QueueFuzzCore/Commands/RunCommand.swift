@@ -20,7 +20,7 @@ enum RunCommand: FuzzCommand {
       --schedules N          Schedules per scenario (default 200; the budget for exhaustive).
       --seed S               Seed the schedules derive from (default 0).
       --strategy NAME        random (default), pct (depth 3), exhaustive (delay bound 2), or
-                             portfolio (random, PCT depth 2, random, PCT depth 3).
+                             portfolio (random, PCT depth 3, random, PCT depth 2).
       --queue-impl NAME      real (default), or a deliberately broken queue: task-per-enqueue,
                              fifo-suspend-release, actor-priority, state-between-runs.
       --step-budget N        Most jobs per schedule (default 100000).

@@ -29,7 +29,7 @@ enum StressCommand: FuzzCommand {
       --failures DIR         Where failures are saved (default queue-fuzz-failures).
       --schedules N          Schedules per scenario (default 100).
       --strategy NAME        random (default), pct (depth 3), exhaustive (delay bound 2), or
-                             portfolio (random, PCT depth 2, random, PCT depth 3).
+                             portfolio (random, PCT depth 3, random, PCT depth 2).
       --queue-impl NAME      real (default) or a mutant (see 'run --help').
       --step-budget N        Most jobs per schedule (default 100000).
       --check-determinism    Run each schedule twice; different traces are a failure.

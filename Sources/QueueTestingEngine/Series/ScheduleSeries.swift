@@ -52,16 +52,16 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
     ScheduleSeries(.portfolio, count: count, seed: seed)
   }
 
-  /// The strategy a portfolio series uses for schedule `index` (0-based): random, PCT of depth 2,
-  /// random, PCT of depth 3, over and over. Random takes every other schedule because most races
+  /// The strategy a portfolio series uses for schedule `index` (0-based): random, PCT of depth 3,
+  /// random, PCT of depth 2, over and over. Random takes every other schedule because most races
   /// need no preemption lined up and random finds them fastest; PCT of depth 1 (priorities with
   /// no change point) is left out: where tasks yield, its runs are one round-robin order over and
   /// over.
   public static func portfolioMember(at index: Int) -> Kind {
     switch index % 4 {
     case 0, 2: .random
-    case 1: .pct(depth: 2)
-    default: .pct(depth: 3)
+    case 1: .pct(depth: 3)
+    default: .pct(depth: 2)
     }
   }
 

@@ -124,13 +124,13 @@
     }
 
     /// Among busy neighbours that all yield, the lease reaper's bug needs three preemptions lined
-    /// up: the default finds it within 50 schedules for at least 7 of seeds 1 to 10, as often as
-    /// random schedules alone (a portfolio that gave random one schedule in four, with PCT of
-    /// depth 1, found it for 3).
+    /// up: the default finds it within 50 schedules for at least 8 of seeds 1 to 10, more often
+    /// than random schedules alone (7; a portfolio that gave random one schedule in four, with
+    /// PCT of depth 1, found it for 3).
     @available(ExecutorHooks 1.0, *)
     @Test func theNeighbouredLeaseIsFoundWithinFiftySchedules() {
       let firsts = Self.firstFailures(NeighbouredLeaseProgram.run, count: 50, budget: .default)
-      #expect(firsts.filter { $0 != nil }.count >= 7, "first failing schedules: \(firsts)")
+      #expect(firsts.filter { $0 != nil }.count >= 8, "first failing schedules: \(firsts)")
     }
 
     /// PCT of depth 3 finds it too, for at least 6 seeds of 10 within 50 schedules: its stall

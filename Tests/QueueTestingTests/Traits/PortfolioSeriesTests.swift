@@ -87,7 +87,7 @@
       let members = (0..<8).map(ScheduleSeries.portfolioMember(at:))
       #expect(
         members == [
-          .random, .pct(depth: 2), .random, .pct(depth: 3), .random, .pct(depth: 2), .random, .pct(depth: 3),
+          .random, .pct(depth: 3), .random, .pct(depth: 2), .random, .pct(depth: 3), .random, .pct(depth: 2),
         ])
     }
 
