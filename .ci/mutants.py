@@ -225,6 +225,10 @@ MUTANTS = [
      "      events.sort { ($0.time, $0.isInvocation ? 1 : 0, $0.node) < ($1.time, $1.isInvocation ? 1 : 0, $1.node) }",
      "      events.sort { ($0.isInvocation ? 0 : 1, $0.time, $0.node) < ($1.isInvocation ? 0 : 1, $1.time, $1.node) }",
      "swift test --filter LinearizabilityCheckerTests"),
+    ("quiescent-periods-merged", "Sources/QueueTestingEngine/Linearizability/LinearizabilityChecker.swift",
+     "        if records[index].invocation > end || periods.isEmpty { periods.append([]) }",
+     "        if periods.isEmpty { periods.append([]) }",
+     "swift test --filter LinearizabilityCheckerTests"),
     # queue-fuzz
     ("parser-skips-queues-of-items", "Sources/QueueScenarios/Scenario/ScenarioParser.swift",
      "        if !queueNames.contains(queue) && !mentionedByMistakes.contains(queue) {",

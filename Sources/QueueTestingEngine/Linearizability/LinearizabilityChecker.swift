@@ -75,6 +75,94 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
     return .linearizable(order: order)
   }
 
+  /// Checks `history` against a weaker condition than linearizability (see
+  /// ``ConsistencyCondition``); `.linearizability` is ``check(_:from:)``.
+  package func check(
+    _ history: OperationHistory<Model.Operation, Model.Result>, from initial: Model,
+    condition: ConsistencyCondition
+  ) -> LinearizabilityVerdict {
+    let records = history.records
+    let returned = records.indices.filter { !records[$0].isPending }
+    // What may come next: for sequential consistency, each task's first operation not placed
+    // (program order only); for quiescent consistency, the operations of the first busy period
+    // (a stretch with some operation in progress) not placed yet.
+    var groups: [[Int]]
+    switch condition {
+    case .linearizability:
+      return check(history, from: initial)
+    case .sequentialConsistency:
+      var byTask: [Int: [Int]] = [:]
+      for index in returned.sorted(by: { records[$0].invocation < records[$1].invocation }) {
+        byTask[records[index].task, default: []].append(index)
+      }
+      groups = byTask.keys.sorted().map { byTask[$0]! }
+    case .quiescentConsistency:
+      // A busy period ends where no operation is in progress; a pending one never ends.
+      var periods: [[Int]] = []
+      var end = Int.min
+      for index in records.indices.sorted(by: { records[$0].invocation < records[$1].invocation }) {
+        if records[index].invocation > end || periods.isEmpty { periods.append([]) }
+        if !records[index].isPending { periods[periods.count - 1].append(index) }
+        end = max(end, records[index].response ?? .max)
+      }
+      groups = periods.filter { !$0.isEmpty }
+    }
+    let pending = records.indices.filter { records[$0].isPending }
+    let programOrder = condition == .sequentialConsistency
+    var placed = OperationSet(count: records.count)
+    var explored: Set<Explored> = []
+    var order: [Int] = []
+    var longest: [Int] = []
+    var positions = Array(repeating: 0, count: groups.count)
+    var tooMany = false
+
+    /// The operations that may come next.
+    func candidates() -> [Int] {
+      if programOrder {
+        return groups.indices.compactMap { positions[$0] < groups[$0].count ? groups[$0][positions[$0]] : nil }
+      }
+      guard let period = groups.indices.first(where: { positions[$0] < groups[$0].count }) else { return [] }
+      return groups[period].filter { !order.contains($0) }
+    }
+    func group(of index: Int) -> Int {
+      groups.firstIndex { $0.contains(index) }!
+    }
+    func search(_ state: Model) -> Bool {
+      if order.count == returned.count {
+        return pending.allSatisfy { index in
+          var copy = state
+          return copy.apply(records[index].operation) == .waits
+        }
+      }
+      for index in candidates() {
+        var after = state
+        guard case .returns(let result) = after.apply(records[index].operation), result == records[index].result
+        else { continue }
+        placed.insert(index)
+        defer { placed.remove(index) }
+        guard explored.insert(Explored(placed: placed, state: after)).inserted else { continue }
+        if explored.count > maximumStates {
+          tooMany = true
+          return false
+        }
+        let owner = group(of: index)
+        order.append(index)
+        positions[owner] += 1
+        if order.count > longest.count { longest = order }
+        if search(after) { return true }
+        if tooMany { return false }
+        order.removeLast()
+        positions[owner] -= 1
+      }
+      return false
+    }
+    if search(initial) { return .linearizable(order: order) }
+    if tooMany { return .unknown("the search kept more than \(maximumStates) states") }
+    order = longest
+    for (owner, members) in groups.enumerated() { positions[owner] = members.filter(longest.contains).count }
+    return .notLinearizable(LinearizabilityViolation(longestPrefix: longest, candidates: candidates()))
+  }
+
   /// The set of placed operations and the model state: the memo's key.
   private struct Explored: Hashable {
     var placed: OperationSet
@@ -210,6 +298,18 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
       return remaining.filter { records[$0].invocation < firstResponse }
     }
   }
+}
+
+/// What a history must keep of the order its operations ran in, from strongest to weakest.
+package enum ConsistencyCondition: Sendable {
+  /// One order that keeps real time: an operation that returned before another was invoked
+  /// comes first.
+  case linearizability
+  /// One order that keeps each task's own order, whatever the tasks did in real time.
+  case sequentialConsistency
+  /// One order that keeps the order of busy periods: operations separated by a moment with no
+  /// operation in progress keep their order; within a busy period, any order.
+  case quiescentConsistency
 }
 
 /// What ``LinearizabilityChecker`` found.

@@ -188,11 +188,12 @@ struct LinearizabilityCheckerTests {
   }
 
   /// Whether some order of the returned operations keeps real time, gives every result, and
-  /// leaves every pending operation waiting.
-  static func bruteForce(_ history: QueueHistory) -> Bool {
+  /// leaves every pending operation waiting (and keeps what `keeps` asks besides).
+  static func bruteForce(_ history: QueueHistory, keeping keeps: (([Int]) -> Bool)? = nil) -> Bool {
     let returned = history.records.indices.filter { !history.records[$0].isPending }
+    let keeps = keeps ?? { Self.keeps($0, history, .linearizability) }
     func extend(_ order: [Int]) -> Bool {
-      if order.count == returned.count { return accepts(order, history) }
+      if order.count == returned.count { return keeps(order) && accepts(order, history, keepingRealTime: false) }
       for index in returned where !order.contains(index) {
         if extend(order + [index]) { return true }
       }
@@ -201,14 +202,11 @@ struct LinearizabilityCheckerTests {
     return extend([])
   }
 
-  /// Whether `order` keeps real time, gives every result, and leaves pending operations waiting.
-  static func accepts(_ order: [Int], _ history: QueueHistory) -> Bool {
+  /// Whether `order` gives every result and leaves pending operations waiting, and (unless told
+  /// otherwise) keeps real time.
+  static func accepts(_ order: [Int], _ history: QueueHistory, keepingRealTime: Bool = true) -> Bool {
     let records = history.records
-    for (position, index) in order.enumerated() {
-      for later in order[(position + 1)...] where records[later].response! < records[index].invocation {
-        return false
-      }
-    }
+    if keepingRealTime && !keeps(order, history, .linearizability) { return false }
     var model = QueueModel()
     for index in order where model.apply(records[index].operation) != .returns(records[index].result!) {
       return false
@@ -327,5 +325,121 @@ extension LinearizabilityCheckerTests {
       }
     }
     #expect(agreed.linearizable > 100 && agreed.not > 50, "\(agreed)")
+  }
+}
+
+extension LinearizabilityCheckerTests {
+  /// A `poll` that began after an `enqueue` returned, on another task, and found nothing: not
+  /// linearizable, but sequentially consistent (the tasks' orders allow the poll first), and not
+  /// quiescently consistent (a quiet moment lies between them).
+  @Test func sequentialConsistencyKeepsOnlyEachTasksOrder() {
+    let history = QueueHistory([op(0, .enqueue(1), 0, 1), op(1, .poll, 2, 3, .some(nil))])
+    guard case .notLinearizable = checker.check(history, from: QueueModel(), condition: .linearizability) else {
+      Issue.record("real time puts the enqueue first")
+      return
+    }
+    #expect(
+      checker.check(history, from: QueueModel(), condition: .sequentialConsistency) == .linearizable(order: [1, 0]))
+    guard case .notLinearizable = checker.check(history, from: QueueModel(), condition: .quiescentConsistency) else {
+      Issue.record("a quiet moment separates them")
+      return
+    }
+    let ownTask = QueueHistory([op(0, .enqueue(1), 0, 1), op(0, .poll, 2, 3, .some(nil))])
+    guard case .notLinearizable = checker.check(ownTask, from: QueueModel(), condition: .sequentialConsistency) else {
+      Issue.record("one task's own order is kept")
+      return
+    }
+  }
+
+  /// Within one busy period (an enqueue in progress throughout), quiescent consistency allows
+  /// any order: a poll that returns 3 after `enqueue(2)` returned before `enqueue(3)` began.
+  @Test func quiescentConsistencyAllowsAnyOrderWithinABusyPeriod() {
+    let history = QueueHistory([
+      op(0, .enqueue(1), 0, 21), op(1, .enqueue(2), 2, 5), op(2, .enqueue(3), 6, 9), op(1, .poll, 10, 13, 3),
+    ])
+    guard case .notLinearizable = checker.check(history, from: QueueModel()) else {
+      Issue.record("real time puts enqueue(2) before enqueue(3)")
+      return
+    }
+    guard case .linearizable = checker.check(history, from: QueueModel(), condition: .quiescentConsistency) else {
+      Issue.record("one busy period allows any order")
+      return
+    }
+  }
+
+  /// Against brute force for both weaker conditions, on 1,500 random small histories each.
+  @Test(arguments: [ConsistencyCondition.sequentialConsistency, .quiescentConsistency])
+  func weakerConditionsAgreeWithBruteForce(_ condition: ConsistencyCondition) {
+    var generator = SplitMix64(seed: 46)
+    var counts = (kept: 0, broken: 0)
+    for _ in 0..<1_500 {
+      let history = Self.randomHistory(using: &generator)
+      let expected = Self.bruteForce(history) { Self.keeps($0, history, condition) }
+      switch checker.check(history, from: QueueModel(), condition: condition) {
+      case .linearizable(let order):
+        #expect(expected, "checker found \(order) where brute force found none: \(history.records)")
+        #expect(Self.keeps(order, history, condition) && Self.accepts(order, history, keepingRealTime: false))
+        counts.kept += 1
+      case .notLinearizable:
+        #expect(!expected, "brute force found an order the checker missed: \(history.records)")
+        counts.broken += 1
+      case .unknown(let reason):
+        Issue.record("unknown on a small history: \(reason)")
+      }
+    }
+    #expect(counts.kept > 100 && counts.broken > 300, "\(counts)")
+  }
+
+  /// On the same random histories the three conditions part: some histories keep a weaker one
+  /// and not linearizability, and sequential and quiescent consistency each keep some the other
+  /// does not.
+  @Test func theConditionsPart() {
+    var generator = SplitMix64(seed: 46)
+    var parted = (sequentialOnly: 0, quiescentOnly: 0, neitherLinearizable: 0)
+    func kept(_ verdict: LinearizabilityVerdict) -> Bool {
+      if case .linearizable = verdict { return true }
+      return false
+    }
+    for _ in 0..<1_500 {
+      let history = Self.randomHistory(using: &generator)
+      let linearizable = kept(checker.check(history, from: QueueModel()))
+      let sequential = kept(checker.check(history, from: QueueModel(), condition: .sequentialConsistency))
+      let quiescent = kept(checker.check(history, from: QueueModel(), condition: .quiescentConsistency))
+      #expect(!linearizable || (sequential && quiescent), "linearizable implies both: \(history.records)")
+      if sequential && !quiescent { parted.sequentialOnly += 1 }
+      if quiescent && !sequential { parted.quiescentOnly += 1 }
+      if (sequential || quiescent) && !linearizable { parted.neitherLinearizable += 1 }
+    }
+    #expect(parted.sequentialOnly > 0 && parted.quiescentOnly > 0 && parted.neitherLinearizable > 0, "\(parted)")
+  }
+
+  /// Whether `order` keeps what `condition` asks of it: each task's order, or the order of
+  /// operations with a moment between them when none was in progress.
+  static func keeps(_ order: [Int], _ history: QueueHistory, _ condition: ConsistencyCondition) -> Bool {
+    let records = history.records
+    func quietBetween(_ first: Int, _ second: Int) -> Bool {
+      // Doubled times, so that a moment strictly between two events is an integer.
+      let from = 2 * records[first].response!
+      let to = 2 * records[second].invocation
+      guard from + 1 < to else { return false }
+      return (from + 1..<to).contains { moment in
+        !records.contains { 2 * $0.invocation <= moment && moment <= 2 * ($0.response ?? .max / 4) }
+      }
+    }
+    for (position, index) in order.enumerated() {
+      for later in order[(position + 1)...] {
+        switch condition {
+        case .linearizability:
+          if records[later].response! < records[index].invocation { return false }
+        case .sequentialConsistency:
+          if records[later].task == records[index].task && records[later].invocation < records[index].invocation {
+            return false
+          }
+        case .quiescentConsistency:
+          if records[later].response! < records[index].invocation && quietBetween(later, index) { return false }
+        }
+      }
+    }
+    return true
   }
 }
