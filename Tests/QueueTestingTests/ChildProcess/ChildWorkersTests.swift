@@ -20,10 +20,11 @@
         if tests.count == 2 {
           whileRunning(Self.stream(started: [tests[0]], ended: [tests[0]]))
           // The worker goes on only once the first test's result has reached its caller. The
-          // caller needs a pool thread to take it; other tests running in parallel may hold both
-          // of a small machine's for seconds (a controlled run blocks its caller's), so the wait
-          // is long: it ends at once when the result comes, and only a worker that holds results
-          // back until it ends waits it out.
+          // callers run on a task executor of their own (a Dispatch queue, which can start a
+          // thread while the cooperative pool's are all taken: other tests, or threads an earlier
+          // test left blocked, may hold a small machine's for seconds), and the wait is long: it
+          // ends at once when the result comes, and only a worker that holds results back until
+          // it ends waits it out.
           sawItInTime.withLock { $0 = firstReported.wait(timeout: .now() + 60) == .success }
         } else {
           // The two requests did not share a worker: nothing to see here.
@@ -34,12 +35,15 @@
           Self.stream(started: tests, ended: tests)
         )
       }
-      async let first = workers.outcome(of: .init(testID: "first", timeLimit: nil, jobTimeLimit: .seconds(60)))
-      async let second = workers.outcome(of: .init(testID: "second", timeLimit: nil, jobTimeLimit: .seconds(60)))
-      let firstOutcome = await first
-      firstReported.signal()
-      let secondOutcome = await second
-      firstReported.signal()
+      let (firstOutcome, secondOutcome) = await withTaskExecutorPreference(QueueTaskExecutor()) {
+        async let first = workers.outcome(of: .init(testID: "first", timeLimit: nil, jobTimeLimit: .seconds(60)))
+        async let second = workers.outcome(of: .init(testID: "second", timeLimit: nil, jobTimeLimit: .seconds(60)))
+        let firstOutcome = await first
+        firstReported.signal()
+        let secondOutcome = await second
+        firstReported.signal()
+        return (firstOutcome, secondOutcome)
+      }
       #expect(firstOutcome.status == 0 && secondOutcome.status == 0)
       #expect(sawItInTime.withLock { $0 }, "the first test was reported only when its worker ended")
     }
