@@ -261,7 +261,7 @@
           condition.lock()
           let waitStarted = qt_real_monotonic_nanoseconds()
           defer { loop.clockPacing.waited(since: waitStarted) }
-          let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+          let deadline = Date(timeIntervalSinceNow: limit.seconds)
           while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
             && Self.leakedContinuations() == nil && condition.wait(until: deadline)
           {}

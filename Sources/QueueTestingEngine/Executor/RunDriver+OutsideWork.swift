@@ -84,7 +84,7 @@
         replay.next += 1
         // A recorded step already passed: the replay took another path.
         guard wanted.step == step else { continue }
-        let deadline = Date(timeIntervalSinceNow: Self.seconds(limit))
+        let deadline = Date(timeIntervalSinceNow: limit.seconds)
         while true {
           let state = statePointer
           if let delivery = mailbox.take(where: {
@@ -97,11 +97,6 @@
         }
       }
       hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-      let (seconds, attoseconds) = duration.components
-      return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// Declares that a job of the active run will arrive from another thread; returns false when

@@ -56,7 +56,7 @@
 
       // Watch the job in progress: the same count of started jobs, ahead of the finished ones,
       // for longer than the limit is a job that has not returned.
-      let limit = Self.seconds(jobTimeLimit)
+      let limit = jobTimeLimit.seconds
       var lastStarted = -1
       var since = Date()
       while true {

@@ -107,7 +107,11 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
       }
       groups = periods.filter { !$0.isEmpty }
     }
-    let pending = records.indices.filter { records[$0].isPending }
+    let pending = records.filter(\.isPending).map(\.operation)
+    var owners = Array(repeating: 0, count: records.count)
+    for (owner, members) in groups.enumerated() {
+      for index in members { owners[index] = owner }
+    }
     let programOrder = condition == .sequentialConsistency
     var placed = OperationSet(count: records.count)
     var explored: Set<Explored> = []
@@ -124,16 +128,8 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
       guard let period = groups.indices.first(where: { positions[$0] < groups[$0].count }) else { return [] }
       return groups[period].filter { !order.contains($0) }
     }
-    func group(of index: Int) -> Int {
-      groups.firstIndex { $0.contains(index) }!
-    }
     func search(_ state: Model) -> Bool {
-      if order.count == returned.count {
-        return pending.allSatisfy { index in
-          var copy = state
-          return copy.apply(records[index].operation) == .waits
-        }
-      }
+      if order.count == returned.count { return Self.operationsWait(pending, in: state) }
       for index in candidates() {
         var after = state
         guard case .returns(let result) = after.apply(records[index].operation), result == records[index].result
@@ -145,7 +141,7 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
           tooMany = true
           return false
         }
-        let owner = group(of: index)
+        let owner = owners[index]
         order.append(index)
         positions[owner] += 1
         if order.count > longest.count { longest = order }
@@ -161,6 +157,14 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
     order = longest
     for (owner, members) in groups.enumerated() { positions[owner] = members.filter(longest.contains).count }
     return .notLinearizable(LinearizabilityViolation(longestPrefix: longest, candidates: candidates()))
+  }
+
+  /// Whether each of `operations` would wait in `state`: the pending operations' test.
+  static func operationsWait(_ operations: [Model.Operation], in state: Model) -> Bool {
+    operations.allSatisfy { operation in
+      var copy = state
+      return copy.apply(operation) == .waits
+    }
   }
 
   /// The set of placed operations and the model state: the memo's key.
@@ -231,10 +235,7 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
 
     /// Whether every pending operation would wait in `state`.
     func pendingOperationsWait(in state: Model) -> Bool {
-      pending.allSatisfy { index in
-        var copy = state
-        return copy.apply(records[index].operation) == .waits
-      }
+      LinearizabilityChecker.operationsWait(pending.map { records[$0].operation }, in: state)
     }
 
     mutating func run() -> LinearizabilityVerdict {

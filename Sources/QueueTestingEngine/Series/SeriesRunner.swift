@@ -134,20 +134,17 @@ package struct SeriesRunner: Sendable {
           return (result, false)
         }
         // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
-        if report.schedulesRun > leadingSchedules.count,
-          let stop = spending?.record(
-            steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
-            hadChoice: !result.schedule.choices.isEmpty || runCancelling != nil,
-            dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
-            coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
-        {
-          report.stop = stop
-          report.stoppedUnchanged = stop == .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
-          report.stepsSpent = spending?.spent
-          return (result, false)
-        }
+        guard report.schedulesRun > leadingSchedules.count, spending != nil else { return (result, true) }
+        let stop = spending?.record(
+          steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
+          hadChoice: result.choices.count > 0 || runCancelling != nil,
+          dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
+          coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
         report.stepsSpent = spending?.spent
-        return (result, true)
+        guard let stop else { return (result, true) }
+        report.stop = stop
+        report.stoppedUnchanged = stop == .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
+        return (result, false)
       }
       var failure = ScheduleFailure(
         problem: problem, scheduleNumber: report.schedulesRun + skipped, series: series, run: result)
@@ -218,13 +215,5 @@ package struct SeriesRunner: Sendable {
     _ base: some ScheduleStrategy & Sendable, seed: UInt64, expectedSteps: Int
   ) -> any ScheduleStrategy & Sendable {
     CancellingStrategy(base, seed: seed, expectedSteps: expectedSteps)
-  }
-}
-
-extension Duration {
-  /// The duration in seconds.
-  fileprivate var seconds: Double {
-    let (seconds, attoseconds) = components
-    return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
