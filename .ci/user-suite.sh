@@ -80,4 +80,13 @@ for name in ["printsWhatItDoes()", "knowsItsIssue()", "runsASeriesFromCode()"]:
     if cases[name].findall("failure"):
         sys.exit(f"{name}: a failure in xUnit for a test that passed")
 PY
-echo "user-suite: output, arguments, #require, Test.cancel, known issues, exit, time limits and xUnit behave as in plain Swift Testing"
+
+# QUEUE_TESTING_SUMMARY=on: a passing test says where its series stopped and why, as a warning that
+# comes from the child process running it to the test's line in the parent (--verbose shows it).
+summary=.build/user-suite-summary.log
+QUEUE_TESTING_SUMMARY=on swift test --skip-build --verbose --filter 'printsWhatItDoes|readsTheClockAcrossASleep' \
+  > "$summary" 2>&1 || { cat "$summary"; fail "the summary run failed"; }
+grep -q "recorded a warning at UserSuiteTests.swift:19:" "$summary" && grep -q "↳ printsWhatItDoes() passed under random, 5 schedules, seed 1: 5 schedule(s)" "$summary" \
+  || { cat "$summary"; fail "a passing test's summary did not reach the parent"; }
+test "$(grep -c "passed under" "$summary")" -eq 2 || { cat "$summary"; fail "not one summary per passing test"; }
+echo "user-suite: output, arguments, #require, Test.cancel, known issues, exit, time limits and xUnit behave as in plain Swift Testing; a passing test's summary reaches the parent"

@@ -352,6 +352,11 @@
       if let testID, let kept = ScheduleOutput.take(testID: testID, arguments: arguments) {
         ScheduleOutput.show(kept)
       }
+      if let testID {
+        for warning in ScheduleOutput.takeWarnings(testID: testID, arguments: arguments) {
+          Issue.record(Comment(rawValue: warning), severity: .warning, sourceLocation: sourceLocation)
+        }
+      }
       let owned = outcome.issues.filter { issue in
         issue.caseArguments.map { $0 == arguments } ?? recordsWhatNoCaseOwns
       }

@@ -107,7 +107,33 @@
         atPath: Self.keptPath(folder: folder, testID: testID, arguments: arguments), contents: Data(text.utf8))
     }
 
+    /// Keeps a warning the trait recorded (a passing series' summary, a replay that passed) for
+    /// the parent to record too: Swift Testing's event stream, as the child writes it, leaves
+    /// warnings out.
+    func keepWarning(_ text: String) {
+      let path = Self.warningsPath(folder: folder, testID: testID, arguments: arguments)
+      guard let line = try? JSONEncoder().encode(text) else { return }
+      let file = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+      guard file >= 0 else { return }
+      defer { close(file) }
+      (line + Data("\n".utf8)).withUnsafeBytes { _ = write(file, $0.baseAddress, $0.count) }
+    }
+
+    /// The file where a child leaves the warnings kept for `testID`, one JSON string per line.
+    static func warningsPath(folder: String, testID: String, arguments: String?) -> String {
+      keptPath(folder: folder, testID: testID, arguments: arguments) + ".warnings"
+    }
+
     // MARK: - In the parent
+
+    /// The warnings a child kept for `testID`, taken (their file removed).
+    static func takeWarnings(testID: String, arguments: String?) -> [String] {
+      guard let folder = parentFolder else { return [] }
+      let path = warningsPath(folder: folder, testID: testID, arguments: arguments)
+      defer { unlink(path) }
+      guard let data = FileManager.default.contents(atPath: path) else { return [] }
+      return data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSONDecoder().decode(String.self, from: $0) }
+    }
 
     /// The folder this process's children write their output to, made on first use and removed
     /// when the process exits.

@@ -81,19 +81,29 @@
           result.outsideWork.isEmpty
           ? ""
           : " The run took work from outside the harness (\(result.outsideWork)), whose own timing a schedule cannot replay."
-        Issue.record(
-          Comment(rawValue: "The replayed schedule (\(series)) ran without failing.\(outside)"), severity: .warning)
+        Self.recordWarning("The replayed schedule (\(series)) ran without failing.\(outside)")
       }
       for line in result.unreachedCancellationTargets {
-        Issue.record(
-          Comment(rawValue: "cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)"),
-          severity: .warning)
+        Self.recordWarning("cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)")
       }
       return progress.withLock {
         HeldSeries(
           report: result, issues: $0.reportedIssues, knownIssues: $0.reportedKnownIssues,
           cancellation: $0.cancellation)
       }
+    }
+
+    /// Records a warning in the current test; in a child process, also keeps it for the parent,
+    /// which records it in the test it runs (the child's event stream leaves warnings out).
+    static func recordWarning(_ text: String, sourceLocation: SourceLocation? = nil) {
+      if let sourceLocation {
+        Issue.record(Comment(rawValue: text), severity: .warning, sourceLocation: sourceLocation)
+      } else {
+        Issue.record(Comment(rawValue: text), severity: .warning)
+      }
+      #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        ScheduleOutput.current?.keepWarning(text)
+      #endif
     }
 
     /// The number of the schedule the process is running now (0: none), for the watchdog's

@@ -61,6 +61,10 @@
     /// ``jobSliceVariable`` overrides it.
     public var jobSlice: Duration?
 
+    /// Whether the trait says, for a series that passed, how far it went and why it stopped (see
+    /// ``summaryVariable``).
+    var summarizesPassingSeries = false
+
     /// The file a replay's schedule was read from (see ``scheduleFileVariable``), so that its
     /// lines name the file rather than spell out a long schedule.
     var replayedFile: String?
@@ -80,6 +84,11 @@
     /// `off` runs every schedule; `30s` gives any series a wall-clock budget of 30 seconds, which
     /// does not replay as a series (which schedules ran depends on the machine).
     public static let budgetVariable = "QUEUE_TESTING_BUDGET"
+    /// The environment variable that, set to `on` (or `1`), makes the trait say for each test
+    /// whose series passed how far the series went and why it stopped, as a warning: "passed
+    /// under portfolio(100, seed: …): stopped after 12 schedule(s) (…): 12 schedules in a row
+    /// found no new interleaving". `off`, `0` or empty says nothing (the default).
+    public static let summaryVariable = "QUEUE_TESTING_SUMMARY"
     /// The environment variable that picks one case of a parameterized test by its arguments, in
     /// the form a failure's replay line gives them (`value: 20`); the test's other cases are
     /// cancelled, not run.
@@ -163,8 +172,16 @@
             message: "\(Self.jobSliceVariable)=\(text): expected a number of seconds above 0 (such as 0.05), or off")
         }
       }
-      if let text = environment[Self.budgetVariable] {
+      if let text = environment[Self.budgetVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty {
         try resolved.applyBudgetVariable(text)
+      }
+      if let text = environment[Self.summaryVariable] {
+        switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "on", "1": resolved.summarizesPassingSeries = true
+        case "off", "0", "": resolved.summarizesPassingSeries = false
+        default:
+          throw ControlledSchedulingError(message: "\(Self.summaryVariable)=\(text): expected on or off")
+        }
       }
       if let text = environment[Self.seedVariable] {
         guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {

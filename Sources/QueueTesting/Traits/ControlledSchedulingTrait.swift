@@ -248,7 +248,14 @@
           issue.comments += tag
           await record(issue)
         }
-        guard let failure = held.report.failure else { return held.cancellation }
+        guard let failure = held.report.failure else {
+          if scheduling.summarizesPassingSeries {
+            ControlledScheduling.recordWarning(
+              "\(testName ?? "The test") passed under \(scheduling.series): \(held.report.extent)",
+              sourceLocation: sourceLocation)
+          }
+          return held.cancellation
+        }
         // Named after the test, so that the attachments of several failing tests written to one
         // folder (`swift test --attachments-path`) stay apart.
         let stem = Self.attachmentStem(testName: testName, scheduleNumber: failure.scheduleNumber)

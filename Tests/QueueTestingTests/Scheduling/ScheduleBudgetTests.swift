@@ -153,6 +153,40 @@
       ) {
         try base.resolved(environment: ["QUEUE_TESTING_BUDGET": "lots"])
       }
+      // Set but empty, as a shell leaves a variable it cleared: the default stands.
+      #expect(try base.resolved(environment: ["QUEUE_TESTING_BUDGET": " "]).budget == ScheduleBudget.default)
+    }
+
+    /// `QUEUE_TESTING_SUMMARY=on` makes a passing test say, as a warning at the test, how far its
+    /// series went and why it stopped; off (the default) it says nothing.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aPassingSeriesSaysWhyItStoppedWhenAsked() async throws {
+      let base = ControlledScheduling()
+      #expect(try base.resolved(environment: ["QUEUE_TESTING_SUMMARY": "on"]).summarizesPassingSeries)
+      #expect(try !base.resolved(environment: ["QUEUE_TESTING_SUMMARY": ""]).summarizesPassingSeries)
+      #expect(throws: ControlledSchedulingError(message: "QUEUE_TESTING_SUMMARY=yes: expected on or off")) {
+        try base.resolved(environment: ["QUEUE_TESTING_SUMMARY": "yes"])
+      }
+      let body: @Sendable () async throws -> Void = {
+        let child = Task { await Task.yield() }
+        await Task.yield()
+        await child.value
+      }
+      func issues(summarizing: Bool) async throws -> [Issue] {
+        var scheduling = try base.resolved(environment: ["QUEUE_TESTING_SUMMARY": summarizing ? "on" : "off"])
+        scheduling.reducing = nil
+        let resolved = scheduling
+        return try await capturingIssues {
+          try await ControlledSchedulingTrait.run(
+            body, under: resolved, testName: "handOff()", testID: nil, sourceLocation: #_sourceLocation)
+        }
+      }
+      let summary = try await issues(summarizing: true)
+      try #require(summary.count == 1, "\(summary.map(\.text))")
+      #expect(summary[0].severity == .warning)
+      #expect(summary[0].text.contains("handOff() passed under \(base.series): stopped after "), "\(summary[0].text)")
+      #expect(summary[0].text.contains("distinct interleaving"), "\(summary[0].text)")
+      #expect(try await issues(summarizing: false).isEmpty)
     }
   }
 #endif
