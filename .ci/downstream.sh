@@ -86,6 +86,11 @@ grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
 grep -q "$test() keeps state between runs: controlled schedule 2 failed" "$log" || fail "$test was not said to keep state"
 grep -q "With a fresh process per schedule (random, 10 schedules, seed 1), all 10 schedules pass." "$log" \
   || fail "$test did not pass with a fresh process per schedule"
+test=freshProcessesSpendTheDefaultBudget
+grep -q "✔ Test $test() passed" "$log" || fail "$test did not pass"
+grep -q "$test() keeps state between runs" "$log" || fail "$test was not said to keep state"
+grep -Eq "With a fresh process per schedule \(portfolio[^)]*\), the [0-9]+ schedule\(s\) run pass; the series stopped there, as in one process: 12 schedules in a row gave no new interleaving" "$log" \
+  || fail "$test's fresh processes did not spend the default's budget"
 test=aBugInATestThatKeepsAStaticFlagIsStillFound
 grep -q "✘ Test $test() failed" "$log" || fail "$test did not fail"
 grep -q "$test() keeps state between runs" "$log" || fail "$test was not said to keep state"

@@ -50,6 +50,8 @@
       /// What the child's running schedule wrote before the child ended in it (see
       /// ``ScheduleOutput``); nil when it ended between tests or wrote nothing.
       var runningOutput: String?
+      /// What the schedule the child ran alone spent, when it passed (see ``FreshProcessSeries``).
+      var runSpend: RunSpend?
 
       /// The arguments of every case of the parameterized test `testID` the child said it started,
       /// in order (see ``TestCaseArguments/runningMarker``).

@@ -68,8 +68,11 @@
     /// what a fresh process per schedule found, with a note that says why.
     ///
     /// `spawn` runs the test alone in a fresh child with the extra environment it is given.
+    /// `budget` (the series', when it has one) stops the fresh processes as it stops a series in
+    /// one process, from what each child's schedule spent.
     static func settle(
-      _ outcome: ChildProcessIsolation.Outcome, series: ScheduleSeries, mode: Mode, testName: String,
+      _ outcome: ChildProcessIsolation.Outcome, series: ScheduleSeries, budget: ScheduleBudget? = nil, mode: Mode,
+      testName: String,
       spawn: (_ environment: [String: String]) -> ChildProcessIsolation.Outcome
     ) -> (outcome: ChildProcessIsolation.Outcome, note: String?) {
       switch series.kind {
@@ -80,7 +83,7 @@
       case .never:
         return (outcome, nil)
       case .always:
-        return eachScheduleAlone(series: series, testName: testName, reason: nil, spawn: spawn)
+        return eachScheduleAlone(series: series, budget: budget, testName: testName, reason: nil, spawn: spawn)
       case .auto:
         guard outcome.parentVerdict == .running, !outcome.endedBySignal, !outcome.exitedDuringTest,
           let number = failingScheduleNumber(in: outcome.issues), number > 1,
@@ -93,16 +96,20 @@
           ran in the same process, and alone, in a fresh process, it passes. Statics, singletons or caches the test \
           touches carry over from one run of its body to the next; that failure was not a bug of the code under test.
           """
-        return eachScheduleAlone(series: series, testName: testName, reason: reason, spawn: spawn)
+        return eachScheduleAlone(series: series, budget: budget, testName: testName, reason: reason, spawn: spawn)
       }
     }
 
-    /// Runs every schedule of `series` in a fresh process, stopping at the first that fails.
+    /// Runs every schedule of `series` in a fresh process, stopping at the first that fails, or
+    /// where `budget` stops the series (each child says what its schedule spent).
     private static func eachScheduleAlone(
-      series: ScheduleSeries, testName: String, reason: String?,
+      series: ScheduleSeries, budget: ScheduleBudget?, testName: String, reason: String?,
       spawn: (_ environment: [String: String]) -> ChildProcessIsolation.Outcome
     ) -> (outcome: ChildProcessIsolation.Outcome, note: String?) {
       let lead = reason.map { $0 + " " } ?? ""
+      var spending = budget.map(ScheduleBudgetSpending.init)
+      var coverage = TraceCoverage()
+      let started = ContinuousClock.now
       for index in 0..<series.count {
         let outcome = spawn([scheduleIndexVariable: String(index)])
         if !passed(outcome) {
@@ -112,6 +119,18 @@
               With a fresh process per schedule (\(series)), schedule \(index + 1) fails on its own: that failure \
               follows, and it replays alone as its replay line says.
               """
+          )
+        }
+        guard var budgetSpending = spending, let spend = outcome.runSpend else { continue }
+        coverage.record(spend.traceHash)
+        let stop = budgetSpending.record(
+          spend, coverage: coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
+        spending = budgetSpending
+        if let stop, index + 1 < series.count {
+          return (
+            ChildProcessIsolation.Outcome(status: 0, endedBySignal: false, issues: [], standardError: ""),
+            lead + "With a fresh process per schedule (\(series)), the \(index + 1) schedule(s) run pass; the series "
+              + "stopped there, as in one process: \(stop)."
           )
         }
       }

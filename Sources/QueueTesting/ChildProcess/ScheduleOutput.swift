@@ -119,12 +119,28 @@
       (line + Data("\n".utf8)).withUnsafeBytes { _ = write(file, $0.baseAddress, $0.count) }
     }
 
+    /// Keeps what the schedule a child ran alone spent (see ``FreshProcessSeries``), for the
+    /// parent, which keeps the series' budget across its fresh processes.
+    func keepRunSpend(_ spend: RunSpend) {
+      guard let data = try? JSONEncoder().encode(spend) else { return }
+      _ = FileManager.default.createFile(
+        atPath: Self.keptPath(folder: folder, testID: testID, arguments: arguments) + ".spend", contents: data)
+    }
+
     /// The file where a child leaves the warnings kept for `testID`, one JSON string per line.
     static func warningsPath(folder: String, testID: String, arguments: String?) -> String {
       keptPath(folder: folder, testID: testID, arguments: arguments) + ".warnings"
     }
 
     // MARK: - In the parent
+
+    /// What the schedule a child ran alone for `testID` spent, taken (its file removed).
+    static func takeRunSpend(testID: String) -> RunSpend? {
+      guard let folder = parentFolder else { return nil }
+      let path = keptPath(folder: folder, testID: testID, arguments: nil) + ".spend"
+      defer { unlink(path) }
+      return FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(RunSpend.self, from: $0) }
+    }
 
     /// The warnings a child kept for `testID`, taken (their file removed).
     static func takeWarnings(testID: String, arguments: String?) -> [String] {

@@ -94,7 +94,8 @@
           if started, arguments == nil, let resolved {
             do {
               let mode = try FreshProcessSeries.Mode.from(environment: environment)
-              let settled = await Self.settle(outcome, of: test, series: resolved.series, mode: mode)
+              let settled = await Self.settle(
+                outcome, of: test, series: resolved.series, budget: resolved.budget, mode: mode)
               outcome = settled.outcome
               if let note = settled.note {
                 Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
@@ -152,7 +153,8 @@
       /// Settles a child's outcome in fresh processes (see ``FreshProcessSeries``), on a thread of
       /// its own: waiting for a child blocks a thread, and not one of the pool's.
       static func settle(
-        _ outcome: ChildProcessIsolation.Outcome, of test: Test, series: ScheduleSeries, mode: FreshProcessSeries.Mode
+        _ outcome: ChildProcessIsolation.Outcome, of test: Test, series: ScheduleSeries, budget: ScheduleBudget?,
+        mode: FreshProcessSeries.Mode
       ) async -> (outcome: ChildProcessIsolation.Outcome, note: String?) {
         let id = ChildProcessIsolation.testID(test)
         let timeLimit = test.timeLimit
@@ -161,12 +163,16 @@
         let name = test.name
         return await withCheckedContinuation { continuation in
           Thread {
-            let settled = FreshProcessSeries.settle(outcome, series: series, mode: mode, testName: name) {
-              environment in
+            let settled = FreshProcessSeries.settle(
+              outcome, series: series, budget: budget, mode: mode, testName: name
+            ) { environment in
               let (process, events) = ChildProcessIsolation.spawn(
                 testIDs: [id], timeLimit: timeLimit, jobTimeLimit: jobTimeLimit, environment: environment)
-              return WorkerBatch(tests: [id]).split(events: WorkerBatch.events(events), process: process).outcomes[id]
+              var outcome =
+                WorkerBatch(tests: [id]).split(events: WorkerBatch.events(events), process: process).outcomes[id]
                 ?? process
+              outcome.runSpend = ScheduleOutput.takeRunSpend(testID: id)
+              return outcome
             }
             continuation.resume(returning: settled)
           }.start()
@@ -249,6 +255,12 @@
           await record(issue)
         }
         guard let failure = held.report.failure else {
+          #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+            // A schedule run alone in a fresh process: the parent spends the series' budget.
+            if scheduling.series.onlyIndex != nil, let spend = held.report.lastPassingRun {
+              ScheduleOutput.current?.keepRunSpend(spend)
+            }
+          #endif
           if scheduling.summarizesPassingSeries {
             ControlledScheduling.recordWarning(
               "\(testName ?? "The test") passed under \(scheduling.series): \(held.report.extent)",

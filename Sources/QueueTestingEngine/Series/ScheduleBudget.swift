@@ -110,6 +110,30 @@ public enum SeriesStop: Equatable, Sendable, CustomStringConvertible {
 
 /// What a series spent of its ``ScheduleBudget`` so far, and whether it stops: a pure value the
 /// series runner feeds each passing run.
+/// What one passing run spends of a budget: the numbers ``ScheduleBudgetSpending`` records, kept
+/// so that a series whose runs happen elsewhere (a fresh process per schedule) can spend them.
+package struct RunSpend: Codable, Equatable, Sendable {
+  package var steps: Int
+  package var virtualTime: UInt64
+  package var waitedForOutsideWork: Bool
+  package var hadChoice: Bool
+  package var dependsOnOutsideTiming: Bool
+  /// The run's trace hash, for the series' coverage.
+  package var traceHash: UInt64
+
+  package init(
+    steps: Int, virtualTime: UInt64, waitedForOutsideWork: Bool, hadChoice: Bool, dependsOnOutsideTiming: Bool,
+    traceHash: UInt64
+  ) {
+    self.steps = steps
+    self.virtualTime = virtualTime
+    self.waitedForOutsideWork = waitedForOutsideWork
+    self.hadChoice = hadChoice
+    self.dependsOnOutsideTiming = dependsOnOutsideTiming
+    self.traceHash = traceHash
+  }
+}
+
 package struct ScheduleBudgetSpending: Sendable {
   package let budget: ScheduleBudget
   /// Steps spent so far (paced virtual time included).
@@ -149,5 +173,15 @@ package struct ScheduleBudgetSpending: Sendable {
     }
     if spent >= budget.steps { return .stepBudget(spent: spent, budget: budget.steps) }
     return nil
+  }
+
+  /// Records one passing run from what it spent (see ``RunSpend``); `coverage` has it recorded.
+  package mutating func record(
+    _ run: RunSpend, coverage: TraceCoverage, elapsedSeconds: @autoclosure () -> Double
+  ) -> SeriesStop? {
+    record(
+      steps: run.steps, virtualTime: run.virtualTime, waitedForOutsideWork: run.waitedForOutsideWork,
+      hadChoice: run.hadChoice, dependsOnOutsideTiming: run.dependsOnOutsideTiming, coverage: coverage,
+      elapsedSeconds: elapsedSeconds())
   }
 }

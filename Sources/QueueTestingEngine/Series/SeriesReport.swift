@@ -29,6 +29,9 @@ public struct SeriesReport<Problem: Equatable & Sendable>: Sendable {
   public var budget: ScheduleBudget?
   /// The steps the series spent of its budget (nil without one).
   public var stepsSpent: Int?
+  /// What the series' last passing run spent, for a series of one schedule run alone (in a fresh
+  /// process) whose parent keeps the budget.
+  package var lastPassingRun: RunSpend?
   /// What the schedules did outside the harness, all together (see ``OutsideWork``).
   public var outsideWork = OutsideWork()
   /// Cancellation targets that no schedule ever made cancellable, each with why (see

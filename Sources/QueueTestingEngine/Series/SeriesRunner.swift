@@ -133,13 +133,16 @@ package struct SeriesRunner: Sendable {
           report.stop = .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
           return (result, false)
         }
-        // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
-        guard report.schedulesRun > leadingSchedules.count, spending != nil else { return (result, true) }
-        let stop = spending?.record(
+        let spend = RunSpend(
           steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
           hadChoice: result.choices.count > 0 || runCancelling != nil,
           dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
-          coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
+          traceHash: result.trace.hash)
+        report.lastPassingRun = spend
+        // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
+        guard report.schedulesRun > leadingSchedules.count, spending != nil else { return (result, true) }
+        let stop = spending?.record(
+          spend, coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
         report.stepsSpent = spending?.spent
         guard let stop else { return (result, true) }
         report.stop = stop

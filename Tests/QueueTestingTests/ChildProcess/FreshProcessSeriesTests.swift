@@ -4,6 +4,7 @@
   import Testing
 
   @testable import QueueTesting
+  @testable import QueueTestingEngine
   import QueueWorkloads
 
   /// A failure after the first schedule that passes alone in a fresh process is the test keeping
@@ -103,6 +104,40 @@
       #expect(FreshProcessSeries.passed(outcome))
       #expect(spawns.environments.count == 3)
       #expect(note?.hasPrefix("With a fresh process per schedule") == true)
+    }
+
+    /// A fresh process per schedule spends the series' budget as one process does, from what each
+    /// child says its schedule spent: a body with no choice runs once, one whose schedules stop
+    /// finding new interleavings stops after 12 such; a child that says nothing spends nothing.
+    @Test func freshProcessesSpendTheSeriesBudget() {
+      func run(_ spend: (Int) -> RunSpend?, budget: ScheduleBudget? = .default) -> (spawns: Int, note: String?) {
+        let spawns = Spawns()
+        let (outcome, note) = FreshProcessSeries.settle(
+          Self.pass, series: .portfolio(40), budget: budget, mode: .always, testName: "t"
+        ) { environment in
+          spawns.append(environment)
+          var outcome = Self.pass
+          outcome.runSpend = spend(spawns.environments.count)
+          return outcome
+        }
+        #expect(FreshProcessSeries.passed(outcome))
+        return (spawns.environments.count, note)
+      }
+      func spend(hadChoice: Bool, hash: UInt64) -> RunSpend {
+        RunSpend(
+          steps: 10, virtualTime: 0, waitedForOutsideWork: false, hadChoice: hadChoice, dependsOnOutsideTiming: false,
+          traceHash: hash)
+      }
+      let noChoice = run { _ in spend(hadChoice: false, hash: 1) }
+      #expect(noChoice.spawns == 1)
+      #expect(noChoice.note?.contains("the 1 schedule(s) run pass; the series stopped there") == true, "\(noChoice)")
+      #expect(noChoice.note?.contains("no scheduling choice") == true, "\(noChoice)")
+      // Two new interleavings, then the same again: 12 schedules in a row with nothing new.
+      let repeating = run { number in spend(hadChoice: true, hash: UInt64(min(number, 2))) }
+      #expect(repeating.spawns == 14, "\(repeating)")
+      #expect(repeating.note?.contains("12 schedules in a row gave no new interleaving") == true, "\(repeating)")
+      #expect(run { _ in nil }.spawns == 40)
+      #expect(run({ _ in spend(hadChoice: false, hash: 1) }, budget: nil).spawns == 40)
     }
 
     @Test func theReplayLineAndTheScheduleAreReadFromTheFailure() {

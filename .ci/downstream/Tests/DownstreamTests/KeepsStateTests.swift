@@ -12,6 +12,7 @@ import Testing
 enum StartedServices {
   static let count = Atomic<Int>(0)
   static let ledgerCount = Atomic<Int>(0)
+  static let auditCount = Atomic<Int>(0)
 }
 
 /// Starts once per process, as far as the static knows.
@@ -55,4 +56,18 @@ func aBugInATestThatKeepsAStaticFlagIsStillFound() async {
   async let two: Void = ledger.withdraw(10)
   _ = await (one, two)
   #expect(await ledger.balance == 80)
+}
+
+/// Under the default series too: its fresh processes spend the default's budget as one process
+/// would. Two notes to an audit have few interleavings, so they stop after 12 schedules in a row
+/// find nothing new, not after the series' 100.
+@Test(.controlledScheduling())
+func freshProcessesSpendTheDefaultBudget() async {
+  let first = StartedServices.auditCount.add(1, ordering: .relaxed).newValue == 1
+  #expect(first, "the audit service started before, in this process")
+  let audit = Audit()
+  async let one: Void = audit.note(1)
+  async let two: Void = audit.note(2)
+  _ = await (one, two)
+  #expect(await audit.entries.count == 2)
 }
