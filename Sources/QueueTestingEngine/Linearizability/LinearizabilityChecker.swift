@@ -131,9 +131,7 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
     func search(_ state: Model) -> Bool {
       if order.count == returned.count { return Self.operationsWait(pending, in: state) }
       for index in candidates() {
-        var after = state
-        guard case .returns(let result) = after.apply(records[index].operation), result == records[index].result
-        else { continue }
+        guard let after = Self.state(after: records[index], from: state) else { continue }
         placed.insert(index)
         defer { placed.remove(index) }
         guard explored.insert(Explored(placed: placed, state: after)).inserted else { continue }
@@ -163,7 +161,20 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
   static func operationsWait(_ operations: [Model.Operation], in state: Model) -> Bool {
     operations.allSatisfy { operation in
       var copy = state
-      return copy.apply(operation) == .waits
+      return copy.apply(operation).waits
+    }
+  }
+
+  /// The model's state once `record` is placed at `state`, if the model gives its outcome there:
+  /// the state after the operation, or `state` itself for a cancellation that had no effect.
+  package static func state(after record: OperationHistory<Model.Operation, Model.Result>.Record, from state: Model)
+    -> Model?
+  {
+    var after = state
+    switch after.apply(record.operation).accepts(record.outcome) {
+    case .no: return nil
+    case .withEffect: return after
+    case .withoutEffect: return state
     }
   }
 
@@ -259,8 +270,7 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
         if node != tail, node % 2 == 0 {
           // An invocation before the first response left: try the operation next.
           let index = node / 2
-          var after = state
-          if case .returns(let result) = after.apply(records[index].operation), result == records[index].result {
+          if let after = LinearizabilityChecker.state(after: records[index], from: state) {
             placed.insert(index)
             if explored.insert(Explored(placed: placed, state: after)).inserted {
               if explored.count > checker.maximumStates {
@@ -302,7 +312,7 @@ package struct LinearizabilityChecker<Model: SequentialModel>: Sendable {
 }
 
 /// What a history must keep of the order its operations ran in, from strongest to weakest.
-package enum ConsistencyCondition: Sendable {
+public enum ConsistencyCondition: Sendable, Equatable, CustomStringConvertible {
   /// One order that keeps real time: an operation that returned before another was invoked
   /// comes first.
   case linearizability
@@ -311,6 +321,15 @@ package enum ConsistencyCondition: Sendable {
   /// One order that keeps the order of busy periods: operations separated by a moment with no
   /// operation in progress keep their order; within a busy period, any order.
   case quiescentConsistency
+
+  /// Its name, as a report gives it.
+  public var description: String {
+    switch self {
+    case .linearizability: "linearizability"
+    case .sequentialConsistency: "sequential consistency"
+    case .quiescentConsistency: "quiescent consistency"
+    }
+  }
 }
 
 /// What ``LinearizabilityChecker`` found.

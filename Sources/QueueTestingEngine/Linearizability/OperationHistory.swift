@@ -8,19 +8,26 @@ package struct OperationHistory<Operation: Sendable, Result: Equatable & Sendabl
     package var task: Int
     /// The operation and its arguments.
     package var operation: Operation
-    /// What it returned; nil while it is pending (it had not returned when the run ended).
-    package var result: Result?
+    /// What it returned or threw; nil while it is pending (it had not returned when the run ended).
+    package var outcome: OperationOutcome<Result>?
     /// When it was invoked.
     package var invocation: Int
     /// When it returned; nil while it is pending.
     package var response: Int?
 
-    package init(task: Int, operation: Operation, result: Result?, invocation: Int, response: Int?) {
+    package init(task: Int, operation: Operation, outcome: OperationOutcome<Result>?, invocation: Int, response: Int?) {
       self.task = task
       self.operation = operation
-      self.result = result
+      self.outcome = outcome
       self.invocation = invocation
       self.response = response
+    }
+
+    /// An operation that returned `result` (nil: pending).
+    package init(task: Int, operation: Operation, result: Result?, invocation: Int, response: Int?) {
+      self.init(
+        task: task, operation: operation, outcome: result.map { .returned($0) }, invocation: invocation,
+        response: response)
     }
 
     /// Whether it had not returned when the run ended.

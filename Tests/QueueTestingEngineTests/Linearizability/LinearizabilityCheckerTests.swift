@@ -48,6 +48,24 @@ struct SemaphoreModel: SequentialModel {
   }
 }
 
+/// A semaphore whose `wait` can be cancelled: with no permit left it waits, unless cancelled,
+/// when it throws `CancellationError` and takes no permit.
+struct CancellableSemaphoreModel: SequentialModel {
+  var permits = 0
+
+  mutating func apply(_ operation: SemaphoreModel.Operation) -> ModelStep<Bool> {
+    switch operation {
+    case .wait:
+      guard permits > 0 else { return .cancellable(.waits) }
+      permits -= 1
+      return .cancellable(.returns(true))
+    case .signal:
+      permits += 1
+      return .returns(true)
+    }
+  }
+}
+
 typealias QueueHistory = OperationHistory<QueueModel.Operation, Int?>
 
 /// `operation` called by `task` from `invocation` to `response` (nil: pending), returning `result`.
@@ -118,6 +136,40 @@ struct LinearizabilityCheckerTests {
       return
     }
   }
+
+  /// A cancelled `wait` has no effect; a permit a cancelled waiter kept is a permit lost, seen as
+  /// a later `wait` still pending beside a permit the model holds.
+  @Test func aCancelledOperationHasNoEffect() {
+    typealias History = OperationHistory<SemaphoreModel.Operation, Bool>
+    let cancelled = OperationOutcome<Bool>.threw(ThrownError(CancellationError()))
+    let checker = LinearizabilityChecker<CancellableSemaphoreModel>()
+    // The cancelled wait took nothing: the signal's permit is the second wait's.
+    let kept = History([
+      .init(task: 0, operation: .wait, outcome: cancelled, invocation: 0, response: 3),
+      .init(task: 1, operation: .signal, result: true, invocation: 1, response: 2),
+      .init(task: 2, operation: .wait, result: true, invocation: 4, response: 5),
+    ])
+    guard case .linearizable = checker.check(kept, from: CancellableSemaphoreModel()) else {
+      Issue.record("a cancelled wait was taken to have consumed a permit")
+      return
+    }
+    // The same run where the second wait never returns: the permit was lost.
+    var lost = kept
+    lost.records[2] = .init(task: 2, operation: .wait, outcome: nil, invocation: 4, response: nil)
+    guard case .notLinearizable = checker.check(lost, from: CancellableSemaphoreModel()) else {
+      Issue.record("a wait pending beside a free permit passed")
+      return
+    }
+    // A cancellation is not any error: a wait that threw something else fits no step.
+    var other = kept
+    other.records[0].outcome = .threw(ThrownError(SemaphoreFailure()))
+    guard case .notLinearizable = checker.check(other, from: CancellableSemaphoreModel()) else {
+      Issue.record("an error other than a cancellation was taken as one")
+      return
+    }
+  }
+
+  struct SemaphoreFailure: Error {}
 
   /// Past its cap of states the checker says it does not know, and why.
   @Test func aCapGivesUnknownWithItsReason() {
@@ -208,8 +260,11 @@ struct LinearizabilityCheckerTests {
     let records = history.records
     if keepingRealTime && !keeps(order, history, .linearizability) { return false }
     var model = QueueModel()
-    for index in order where model.apply(records[index].operation) != .returns(records[index].result!) {
-      return false
+    for index in order {
+      guard let next = LinearizabilityChecker<QueueModel>.state(after: records[index], from: model) else {
+        return false
+      }
+      model = next
     }
     return records.filter(\.isPending).allSatisfy { record in
       var copy = model

@@ -6,7 +6,7 @@ import Testing
 struct ScenarioMinimizerTests {
   typealias Scenario = OperationScenario<QueueModel.Operation>
 
-  static func generate(_ generator: inout SplitMix64) -> QueueModel.Operation {
+  static func generate(_ generator: inout ScenarioRandom) -> QueueModel.Operation {
     switch generator.next() % 3 {
     case 0: .enqueue(Int(generator.next() % 8))
     case 1: .poll
@@ -27,7 +27,7 @@ struct ScenarioMinimizerTests {
 
   /// A bug that needs an `enqueue` of 3 or more in one task and a `poll` in another comes down to
   /// those two operations, in two tasks, the value shrunk to 3.
-  @Test func aFailureComesDownToWhatItNeeds() {
+  @Test func aFailureComesDownToWhatItNeeds() async {
     let fails: (Scenario) -> Bool = { scenario in
       let enqueuers = Self.tasks(of: scenario) { if case .enqueue(let value) = $0 { value >= 3 } else { false } }
       let pollers = Self.tasks(of: scenario) { $0 == .poll }
@@ -40,15 +40,32 @@ struct ScenarioMinimizerTests {
       scenario = .random(
         seed: seed, tasks: 3, operationsPerTask: 5, initialCount: 2, finalCount: 2, generate: Self.generate)
     } while !fails(scenario)
-    let (minimal, attempts) = ScenarioMinimizer().minimize(scenario, fails: fails, shrink: Self.shrink)
+    let (minimal, attempts, _) = await ScenarioMinimizer().minimize(scenario, fails: fails, shrink: Self.shrink)
     #expect(minimal.operationCount == 2 && minimal.parallel.count == 2, "\(minimal)")
     #expect(minimal.parallel.flatMap { $0 }.contains(.enqueue(3)), "\(minimal)")
     #expect(attempts < 100)
   }
 
+  /// A bug whose operations must balance (one more `enqueue` than `take`s, and a `poll`) cannot
+  /// lose either of an `enqueue` and a `take` alone, but can lose both at once.
+  @Test func operationsThatBalanceGoInPairs() async throws {
+    let fails: (Scenario) -> Bool = { scenario in
+      let all = scenario.initial + scenario.parallel.flatMap { $0 } + scenario.final
+      let enqueues = all.filter { if case .enqueue = $0 { true } else { false } }.count
+      return enqueues == all.filter { $0 == .take }.count + 1 && all.contains(.poll)
+    }
+    let scenario = Scenario(parallel: [[.enqueue(1), .take], [.enqueue(2), .poll]])
+    let result = await ScenarioMinimizer().minimize(scenario, fails: fails)
+    #expect(result.scenario.operationCount == 2, "\(result.scenario)")
+    #expect(fails(result.scenario))
+    let text = result.edits.map(\.description).joined(separator: ",")
+    let edits = try #require(ScenarioEdit.edits(parsing: text[...]))
+    #expect(ScenarioEdit.apply(edits, to: scenario, shrink: { _ in [] }) == result.scenario, "\(text)")
+  }
+
   /// On 300 random scenarios and failures that need a few operations of some kinds: what comes
   /// back still fails, and no single operation can be removed, nor value shrunk, with it failing.
-  @Test func whatComesBackIsMinimalStepByStep() {
+  @Test func whatComesBackIsMinimalStepByStep() async throws {
     var generator = SplitMix64(seed: 47)
     var minimized = 0
     for seed in UInt64(1)...300 {
@@ -63,8 +80,13 @@ struct ScenarioMinimizerTests {
         seed: seed, tasks: 3, operationsPerTask: 4, initialCount: 1, finalCount: 1, generate: Self.generate)
       guard fails(scenario) else { continue }
       minimized += 1
-      let minimal = ScenarioMinimizer().minimize(scenario, fails: fails, shrink: Self.shrink).scenario
+      let result = await ScenarioMinimizer().minimize(scenario, fails: fails, shrink: Self.shrink)
+      let minimal = result.scenario
       #expect(fails(minimal))
+      // Its edits, through their text form, make the same scenario from the first.
+      let text = result.edits.map(\.description).joined(separator: ",")
+      let edits = try #require(ScenarioEdit.edits(parsing: text[...]), "\(text)")
+      #expect(ScenarioEdit.apply(edits, to: scenario, shrink: Self.shrink) == minimal, "\(text)")
       for candidate in Self.oneStepSmaller(minimal) {
         #expect(!fails(candidate), "\(minimal) still fails as \(candidate)")
       }
@@ -101,11 +123,11 @@ struct ScenarioMinimizerTests {
   }
 
   /// `fails` is asked at most the cap's number of times, and the same seed gives the same scenario.
-  @Test func attemptsAreCappedAndScenariosReplay() {
+  @Test func attemptsAreCappedAndScenariosReplay() async {
     let scenario = Scenario.random(seed: 9, tasks: 3, operationsPerTask: 5, generate: Self.generate)
     #expect(scenario == Scenario.random(seed: 9, tasks: 3, operationsPerTask: 5, generate: Self.generate))
     var asked = 0
-    let result = ScenarioMinimizer(maximumAttempts: 10).minimize(scenario) { _ in
+    let result = await ScenarioMinimizer(maximumAttempts: 10).minimize(scenario) { _ in
       asked += 1
       return true
     }
