@@ -93,7 +93,9 @@ public final class SingleFlight<Key: Hashable & Sendable, Value: Sendable>: Send
   }
 
   /// Drops the cached value for `key`, so that the next request runs its operation again. An
-  /// operation in flight for `key` is not affected.
+  /// operation in flight for `key` goes on for the requests already waiting for it, but it no
+  /// longer takes new ones and its value is not cached: a request made after `forget` returns
+  /// never gets a value whose operation started before it.
   public func forget(_ key: Key) {
     state.withLock { $0.forget(key) }
   }

@@ -50,6 +50,9 @@ struct SingleFlightStateMachine<Key: Hashable, Value, Continuation, Operation> {
   private var unregistered: Set<UInt64> = []
   /// Waiters cancelled before they registered: they fail as soon as they do.
   private var cancelledBeforeRegistering: Set<UInt64> = []
+  /// Flights ``forget(_:)`` took from their key, by id: each goes on for the waiters it has, takes
+  /// no new ones and caches nothing, so that a request after the forget runs a new operation.
+  private var detached: [UInt64: (key: Key, flight: Flight)] = [:]
 
   init(cachesSuccesses: Bool) {
     self.cachesSuccesses = cachesSuccesses
@@ -86,9 +89,13 @@ struct SingleFlightStateMachine<Key: Hashable, Value, Continuation, Operation> {
   /// (every waiter was cancelled, or the operation finished): the caller cancels it, which is
   /// harmless for one that finished.
   mutating func attach(_ operation: Operation, key: Key, flight: UInt64) -> Bool {
-    guard case .inFlight(var current) = entries[key], current.id == flight else { return false }
-    current.operation = operation
-    entries[key] = .inFlight(current)
+    if case .inFlight(var current) = entries[key], current.id == flight {
+      current.operation = operation
+      entries[key] = .inFlight(current)
+      return true
+    }
+    guard detached[flight] != nil else { return false }
+    detached[flight]?.flight.operation = operation
     return true
   }
 
@@ -102,15 +109,28 @@ struct SingleFlightStateMachine<Key: Hashable, Value, Continuation, Operation> {
       cancelledBeforeRegistering.insert(waiter)
       return .none
     }
-    guard case .inFlight(var flight) = entries[key],
-      let index = flight.waiters.firstIndex(where: { $0.id == waiter })
+    if case .inFlight(var flight) = entries[key], let index = flight.waiters.firstIndex(where: { $0.id == waiter }) {
+      let leaving = flight.waiters.remove(at: index)
+      if flight.waiters.isEmpty {
+        entries[key] = nil
+        return .resumeCancelled(leaving.continuation, cancelling: flight.operation)
+      }
+      entries[key] = .inFlight(flight)
+      return .resumeCancelled(leaving.continuation, cancelling: nil)
+    }
+    // A waiter of a flight that `forget` detached.
+    guard
+      let (id, entry) = detached.first(where: {
+        $0.value.key == key && $0.value.flight.waiters.contains { $0.id == waiter }
+      })
     else { return .none }
-    let leaving = flight.waiters.remove(at: index)
+    var flight = entry.flight
+    let leaving = flight.waiters.remove(at: flight.waiters.firstIndex { $0.id == waiter }!)
     if flight.waiters.isEmpty {
-      entries[key] = nil
+      detached[id] = nil
       return .resumeCancelled(leaving.continuation, cancelling: flight.operation)
     }
-    entries[key] = .inFlight(flight)
+    detached[id] = (key, flight)
     return .resumeCancelled(leaving.continuation, cancelling: nil)
   }
 
@@ -119,6 +139,10 @@ struct SingleFlightStateMachine<Key: Hashable, Value, Continuation, Operation> {
   /// A success is cached when the policy says so; a failure leaves no entry, so the next request
   /// starts a new operation. A flight that ended early (all waiters cancelled) gets nothing.
   mutating func complete(key: Key, flight: UInt64, succeeded value: Value?) -> [Continuation] {
+    if let entry = detached.removeValue(forKey: flight) {
+      // Forgotten while it ran: its waiters get its result, and nothing is cached.
+      return entry.flight.waiters.map(\.continuation)
+    }
     guard case .inFlight(let current) = entries[key], current.id == flight else { return [] }
     if let value, cachesSuccesses {
       entries[key] = .cached(value)
@@ -133,9 +157,16 @@ struct SingleFlightStateMachine<Key: Hashable, Value, Continuation, Operation> {
     if case .cached(let value) = entries[key] { value } else { nil }
   }
 
-  /// Drops the cached value of `key`; an operation in flight goes on.
+  /// Drops the cached value of `key`. An operation in flight goes on for the waiters it has, but
+  /// is detached from the key: later requests start a new operation, and its value is not cached.
   mutating func forget(_ key: Key) {
-    if case .cached = entries[key] { entries[key] = nil }
+    switch entries[key] {
+    case .cached: entries[key] = nil
+    case .inFlight(let flight):
+      detached[flight.id] = (key, flight)
+      entries[key] = nil
+    case nil: break
+    }
   }
 }
 

@@ -29,28 +29,21 @@
         return report
       }
       let undecided = LockedState<[String]>([])
-      defer { report.undecided = undecided.withLock { $0 } }
       if let rerun = settings.rerun {
-        guard
-          let scenario = ScenarioEdit.apply(
-            rerun.edits, to: self.scenario(number: rerun.number, seed: settings.seed), shrink: shrink)
-        else {
-          report.configurationError =
-            "\(Self.scenarioVariable): its edits do not fit scenario \(rerun.number) of seed \(settings.seed)"
-          return report
-        }
-        let held = await runSeries(scenario, number: rerun.number, settings.scheduling, undecided: undecided)
-        report.scenariosRun = 1
-        report.schedulesRun = held.report.schedulesRun
-        guard let failure = held.report.failure else {
-          report.rerunPassed = true
-          return report
-        }
-        report.failure = await explain(
-          scenario, number: rerun.number, edits: rerun.edits, originalCount: scenario.operationCount, failure: failure,
-          settings: settings)
-        return report
+        await runAlone(rerun, settings: settings, undecided: undecided, into: &report)
+      } else {
+        await runScenarios(settings: settings, undecided: undecided, into: &report)
       }
+      report.undecided = undecided.withLock { $0 }
+      return report
+    }
+
+    /// Runs the check's scenarios, stopping at the first that fails.
+    @available(ExecutorHooks 1.0, *)
+    private func runScenarios(
+      settings: Settings, undecided: LockedState<[String]>,
+      into report: inout LinearizabilityReport<Model.Operation, Model.Result>
+    ) async {
       let started = ContinuousClock.now
       for number in 1...max(settings.scenarios, 1) {
         if let seconds = settings.seconds, (ContinuousClock.now - started).seconds >= seconds {
@@ -65,7 +58,31 @@
         report.failure = await minimizeAndExplain(scenario, number: number, failure: failure, settings: settings)
         break
       }
-      return report
+    }
+
+    /// Runs a rerun line's scenario alone (its schedule alone too, when the line gives one).
+    @available(ExecutorHooks 1.0, *)
+    private func runAlone(
+      _ rerun: Settings.Rerun, settings: Settings, undecided: LockedState<[String]>,
+      into report: inout LinearizabilityReport<Model.Operation, Model.Result>
+    ) async {
+      let drawn = scenario(number: rerun.number, seed: settings.seed)
+      guard let scenario = ScenarioEdit.apply(rerun.edits, to: drawn, shrink: shrink) else {
+        report.configurationError =
+          "\(Self.scenarioVariable): its edits do not fit scenario \(rerun.number) of seed \(settings.seed)"
+        return
+      }
+      let held = await runSeries(scenario, number: rerun.number, settings.scheduling, undecided: undecided)
+      report.scenariosRun = 1
+      report.schedulesRun = held.report.schedulesRun
+      guard let failure = held.report.failure else {
+        // A replayed schedule that passes says so itself (see `runHoldingIssues`).
+        report.rerunPassed = !settings.scheduling.series.isReplay
+        return
+      }
+      report.failure = await explain(
+        scenario, number: rerun.number, edits: rerun.edits, originalCount: drawn.operationCount, failure: failure,
+        settings: settings)
     }
 
     /// Runs `scenario`'s series: its schedules follow from the scenario's seed.

@@ -62,6 +62,49 @@ struct SingleFlightStateMachineTests {
     #expect(machine.entries.isEmpty)
   }
 
+  /// `forget` during a flight detaches it: a later request starts a new operation, the old one
+  /// serves only its own waiters (who may still leave) and caches nothing; the new one caches.
+  @Test func forgetDuringAFlightDetachesIt() {
+    var machine = Machine(cachesSuccesses: true)
+    let a = machine.makeWaiterID()
+    let b = machine.makeWaiterID()
+    guard case .startOperation(let old) = machine.request(key: "k", waiter: a, continuation: "a") else { return }
+    _ = machine.request(key: "k", waiter: b, continuation: "b")
+    machine.forget("k")
+    // Attached after the forget: the detached flight still takes its task.
+    let attachedOld = machine.attach("old", key: "k", flight: old)
+    #expect(attachedOld)
+    let c = machine.makeWaiterID()
+    guard case .startOperation(let new) = machine.request(key: "k", waiter: c, continuation: "c"), new != old else {
+      Issue.record("a request after forget joined the operation that began before it")
+      return
+    }
+    guard case .resumeCancelled("a", nil) = machine.cancel(key: "k", waiter: a) else {
+      Issue.record("a waiter of the detached flight leaves without cancelling it")
+      return
+    }
+    let oldWaiters = machine.complete(key: "k", flight: old, succeeded: 1)
+    #expect(oldWaiters == ["b"])
+    #expect(machine.cachedValue(for: "k") == nil, "the forgotten operation's value was cached")
+    let newWaiters = machine.complete(key: "k", flight: new, succeeded: 2)
+    #expect(newWaiters == ["c"])
+    #expect(machine.cachedValue(for: "k") == 2)
+    // The last waiter of a detached flight leaving cancels its operation.
+    let d = machine.makeWaiterID()
+    machine.forget("k")
+    guard case .startOperation(let third) = machine.request(key: "k", waiter: d, continuation: "d") else { return }
+    let attachedThird = machine.attach("third", key: "k", flight: third)
+    #expect(attachedThird)
+    machine.forget("k")
+    guard case .resumeCancelled("d", "third") = machine.cancel(key: "k", waiter: d) else {
+      Issue.record("the last waiter of a detached flight left it running")
+      return
+    }
+    let thirdWaiters = machine.complete(key: "k", flight: third, succeeded: 3)
+    #expect(thirdWaiters.isEmpty)
+    #expect(machine.entries.isEmpty)
+  }
+
   @Test func cancellingOneOfTwoWaitersKeepsTheOperation() {
     var machine = Machine(cachesSuccesses: false)
     let a = machine.makeWaiterID()

@@ -2,26 +2,109 @@
   import Foundation
   import Testing
 
+  import AsyncQueue
+
   @testable import QueueTesting
 
   @Suite("Checking a user's type against a sequential model", .timeLimit(.minutes(5)), .hangGuard)
   struct LinearizabilityCheckTests {
+    typealias RacyCheck = LinearizabilityCheck<CounterModel, ReadAwaitWriteCounter>
+
+    /// The failure of the read-await-write counter, as a user reads it: two increments in two
+    /// tasks, the table, the model's first disagreement, the interleaving, a rerun line.
     @available(ExecutorHooks 1.0, *)
-    @Test func theReadAwaitWriteCounterIsFoundAndMadeSmall() async throws {
-      let report = await LinearizabilityCheck<CounterModel, ReadAwaitWriteCounter>.counter { ReadAwaitWriteCounter() }
-        .run(environment: [:])
+    @Test func theReadAwaitWriteCounterIsFoundAndExplained() async throws {
+      let report = await RacyCheck.counter { ReadAwaitWriteCounter() }.run(environment: [:])
       let failure = try #require(report.failure, "\(report.summary)")
-      print(failure.message(testID: "M.t()"))
+      let message = failure.message(testID: "M.t()")
       #expect(failure.kind == .notLinearizable)
-      #expect(failure.scenario.operationCount <= 4, "\(failure.scenario)")
+      #expect(failure.scenario.parallel == [[.increment], [.increment]], "\(message)")
+      #expect(failure.table == ["task 1          | task 2", "increment() → 1 | increment() → 1"], "\(message)")
+      #expect(
+        failure.disagreement
+          == "The model first disagrees: increment() (task 2) returned 1; after increment() the model returns 2.",
+        "\(message)")
+      #expect(message.hasPrefix("Not linearizable: "), "\(message)")
+      #expect(message.contains("Rerun it alone: QUEUE_TESTING_SCENARIO='1/"), "\(message)")
+      #expect(message.hasSuffix("swift test --filter '^M\\.t\\(\\)$'"), "\(message)")
+      #expect(message.split(separator: "\n").count <= 40, "\(message)")
     }
 
+    /// The rerun line's environment runs that scenario and schedule alone, and it fails the same
+    /// way; against the fixed twin it passes, and the report says the rerun did not fail.
     @available(ExecutorHooks 1.0, *)
-    @Test func itsFixedTwinPasses() async {
-      let report = await LinearizabilityCheck<CounterModel, WriteThenAwaitCounter>.counter { WriteThenAwaitCounter() }
-        .run(environment: [:])
-      #expect(report.passed, "\(report.failure?.message() ?? report.summary)")
-      print(report.summary)
+    @Test func theRerunLineRunsTheScenarioAndScheduleAlone() async throws {
+      let check = RacyCheck.counter { ReadAwaitWriteCounter() }
+      var failing = check
+      failing.seed = 5
+      let failure = try #require(await failing.run(environment: [:]).failure)
+      let environment = Dictionary(uniqueKeysWithValues: failure.rerunEnvironment.map { ($0.variable, $0.value) })
+      #expect(environment["QUEUE_TESTING_SEED"] == nil, "the check's own seed needs no variable")
+      var withSeed = environment
+      withSeed["QUEUE_TESTING_SEED"] = "5"
+      let rerun = await check.run(environment: withSeed)
+      let again = try #require(rerun.failure, "\(rerun.summary)")
+      #expect(rerun.scenariosRun == 1 && rerun.schedulesRun == 1)
+      #expect(again.table == failure.table)
+      #expect(again.scenario.parallel == failure.scenario.parallel)
+      let fixedRun = LockedState<LinearizabilityReport<CounterModel.Operation, Int>?>(nil)
+      let replayEnvironment = withSeed
+      let warnings = try await capturingIssues {
+        let report = await LinearizabilityCheck<CounterModel, WriteThenAwaitCounter>.counter {
+          WriteThenAwaitCounter()
+        }.run(environment: replayEnvironment)
+        fixedRun.withLock { $0 = report }
+      }
+      let fixed = try #require(fixedRun.withLock { $0 })
+      #expect(fixed.passed && fixed.schedulesRun == 1, "\(fixed.summary)")
+      // The replayed schedule that passed says so, once.
+      #expect(warnings.map(\.severity) == [.warning])
+      #expect(warnings.first?.text.contains("ran without failing") == true)
+      // The scenario alone, without its schedule: its whole series, and the report says it passed.
+      withSeed["QUEUE_TESTING_SCHEDULE"] = nil
+      let scenarioOnly = await LinearizabilityCheck<CounterModel, WriteThenAwaitCounter>.counter {
+        WriteThenAwaitCounter()
+      }.run(environment: withSeed)
+      #expect(scenarioOnly.passed && scenarioOnly.rerunPassed && scenarioOnly.schedulesRun > 1)
+    }
+
+    /// The environment adjusts a check as it adjusts the trait, and says what it expected when
+    /// a value is wrong.
+    @available(ExecutorHooks 1.0, *)
+    @Test func theEnvironmentAdjustsTheCheck() async throws {
+      var check = RacyCheck.counter { ReadAwaitWriteCounter() }
+      check.scenarios = 3
+      let tenfold = try RacyCheck.Settings(environment: ["QUEUE_TESTING_BUDGET": "10x"], check: check)
+      #expect(tenfold.scenarios == 30)
+      let timed = try RacyCheck.Settings(environment: ["QUEUE_TESTING_BUDGET": "30s"], check: check)
+      #expect(timed.seconds == 30)
+      let off = try RacyCheck.Settings(environment: ["QUEUE_TESTING_BUDGET": "off"], check: check)
+      #expect(off.scheduling.budget == nil && off.scenarios == 3)
+      let seeded = try RacyCheck.Settings(environment: ["QUEUE_TESTING_SEED": "9"], check: check)
+      #expect(seeded.seed == 9)
+      for (variable, value, expected) in [
+        ("QUEUE_TESTING_BUDGET", "lots", "expected a factor such as 10x"),
+        ("QUEUE_TESTING_SEED", "x", "expected a decimal number"),
+        ("QUEUE_TESTING_SCENARIO", "0", "expected a scenario number from 1"),
+        ("QUEUE_TESTING_SCENARIO", "2/q9", "expected a scenario number from 1"),
+      ] {
+        let report = await check.run(environment: [variable: value])
+        #expect(report.configurationError?.hasPrefix("\(variable)=\(value): \(expected)") == true, "\(report.summary)")
+        #expect(report.scenariosRun == 0)
+      }
+      let misfit = await check.run(environment: ["QUEUE_TESTING_SCENARIO": "1/p5.0-"])
+      #expect(misfit.configurationError?.contains("its edits do not fit scenario 1") == true, "\(misfit.summary)")
+    }
+
+    /// A checker past its cap says the run is undecided: it neither passes nor fails it.
+    @available(ExecutorHooks 1.0, *)
+    @Test func anUndecidedRunIsSaidSo() async {
+      var check = LinearizabilityCheck<CounterModel, WriteThenAwaitCounter>.counter { WriteThenAwaitCounter() }
+      check.scenarios = 1
+      check.maximumStates = 1
+      let report = await check.run(environment: [:])
+      #expect(report.passed)
+      #expect(report.undecided.first?.contains("more than 1 states") == true, "\(report.summary)")
     }
   }
 #endif

@@ -129,5 +129,25 @@
       XCTAssertTrue(failures.first?.description.contains("the run deadlocked") == true)
       XCTAssertTrue(failures.first?.description.contains("waits at continuation 'reply'") == true)
     }
+
+    /// A linearizability check from XCTest: the failure at the caller's line, with its table and
+    /// rerun line; the fixed twin passes without a failure.
+    func testLinearizabilityFailureRoutesToXCTFail() async {
+      guard #available(ExecutorHooks 1.0, *) else { return }
+      let line = #line + 2
+      let failures = await capturingFailures {
+        await assertLinearizable(
+          LinearizabilityCheck<CounterModel, ReadAwaitWriteCounter>.counter { ReadAwaitWriteCounter() })
+      }
+      XCTAssertEqual(failures.count, 1)
+      XCTAssertEqual(failures.first?.line, line)
+      XCTAssertTrue(failures.first?.description.contains("increment() → 1 | increment() → 1") == true)
+      XCTAssertTrue(failures.first?.description.contains("Rerun it alone: QUEUE_TESTING_SCENARIO=") == true)
+      let passing = await capturingFailures {
+        await assertLinearizable(
+          LinearizabilityCheck<CounterModel, WriteThenAwaitCounter>.counter { WriteThenAwaitCounter() })
+      }
+      XCTAssertTrue(passing.isEmpty)
+    }
   }
 #endif
