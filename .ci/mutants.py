@@ -231,7 +231,7 @@ MUTANTS = [
      "swift test --filter LinearizabilityZooTests"),
     ("single-flight-forget-leaves-the-flight", "Sources/AsyncQueue/SingleFlight/SingleFlightStateMachine.swift",
      "      detached[flight.id] = (key, flight)\n      entries[key] = nil\n",
-     "",
+     "      _ = flight\n",
      "swift test --filter DogfoodTests"),
     ("linearizability-memo-forgets-the-state", "Sources/QueueTestingEngine/Linearizability/LinearizabilityChecker.swift",
      "if explored.insert(Explored(placed: placed, state: after)).inserted {",
