@@ -29,7 +29,9 @@
         return report
       }
       let undecided = LockedState<[String]>([])
-      if let rerun = settings.rerun {
+      if let handWritten, settings.rerun == nil {
+        await runHandWritten(handWritten, settings: settings, undecided: undecided, into: &report)
+      } else if let rerun = settings.rerun {
         await runAlone(rerun, settings: settings, undecided: undecided, into: &report)
       } else {
         await runScenarios(settings: settings, undecided: undecided, into: &report)
@@ -60,13 +62,31 @@
       }
     }
 
+    /// Runs the scenario written by hand.
+    @available(ExecutorHooks 1.0, *)
+    private func runHandWritten(
+      _ scenario: OperationScenario<Model.Operation>, settings: Settings, undecided: LockedState<[String]>,
+      into report: inout LinearizabilityReport<Model.Operation, Model.Result>
+    ) async {
+      let held = await runSeries(scenario, number: 0, settings.scheduling, undecided: undecided)
+      report.scenariosRun = 1
+      report.schedulesRun = held.report.schedulesRun
+      guard let failure = held.report.failure else { return }
+      report.failure = await minimizeAndExplain(scenario, number: 0, failure: failure, settings: settings)
+    }
+
     /// Runs a rerun line's scenario alone (its schedule alone too, when the line gives one).
     @available(ExecutorHooks 1.0, *)
     private func runAlone(
       _ rerun: Settings.Rerun, settings: Settings, undecided: LockedState<[String]>,
       into report: inout LinearizabilityReport<Model.Operation, Model.Result>
     ) async {
-      let drawn = scenario(number: rerun.number, seed: settings.seed)
+      let drawn = rerun.number == 0 ? handWritten : scenario(number: rerun.number, seed: settings.seed)
+      guard let drawn else {
+        report.configurationError =
+          "\(Self.scenarioVariable): scenario 0 is one written by hand; this check runs scenarios drawn at random"
+        return
+      }
       guard let scenario = ScenarioEdit.apply(rerun.edits, to: drawn, shrink: shrink) else {
         report.configurationError =
           "\(Self.scenarioVariable): its edits do not fit scenario \(rerun.number) of seed \(settings.seed)"
@@ -83,6 +103,19 @@
       report.failure = await explain(
         scenario, number: rerun.number, edits: rerun.edits, originalCount: drawn.operationCount, failure: failure,
         settings: settings)
+    }
+
+    /// Runs one scenario you wrote by hand, under its series of schedules, and explains it as
+    /// ``run(environment:)`` does when it fails: made small, with a rerun line whose
+    /// ``scenarioVariable`` is `0` (this scenario) and the steps that made it small.
+    @available(ExecutorHooks 1.0, *)
+    public func run(
+      _ scenario: OperationScenario<Model.Operation>,
+      environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> LinearizabilityReport<Model.Operation, Model.Result> {
+      var check = self
+      check.handWritten = scenario
+      return await check.run(environment: environment)
     }
 
     /// Runs `scenario`'s series: its schedules follow from the scenario's seed.

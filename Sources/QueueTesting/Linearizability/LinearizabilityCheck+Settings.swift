@@ -53,13 +53,13 @@
         }
         if let text = environment[LinearizabilityCheck.scenarioVariable] {
           let parts = text.trimmingCharacters(in: .whitespaces).split(separator: "/", maxSplits: 1)
-          guard let first = parts.first, let number = Int(first), number >= 1,
+          guard let first = parts.first, let number = Int(first), number >= 0,
             let edits = ScenarioEdit.edits(parsing: parts.count > 1 ? parts[1] : "")
           else {
             throw ControlledSchedulingError(
               message: """
-                \(LinearizabilityCheck.scenarioVariable)=\(text): expected a scenario number from 1, then optionally / \
-                and the edits a failure's rerun line gives (such as 3/p1.0-,e)
+                \(LinearizabilityCheck.scenarioVariable)=\(text): expected a scenario number (from 1; 0 for one \
+                written by hand), then optionally / and the edits a failure's rerun line gives (such as 3/p1.0-,e)
                 """)
           }
           rerun = Rerun(number: number, edits: edits)

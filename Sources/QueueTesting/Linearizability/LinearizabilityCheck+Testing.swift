@@ -8,11 +8,8 @@
   /// failing schedule's trace and picture are attached. Runs the checker could not decide, and a
   /// rerun that passed, are warnings.
   ///
-  /// ```swift
-  /// @Test func counterIsLinearizable() async {
-  ///   await expectLinearizable(LinearizabilityCheck(model: CounterModel(), … ))
-  /// }
-  /// ```
+  /// See ``LinearizabilityCheck`` for an example, and <doc:CheckingYourOwnType>. `scenario`, when
+  /// given, is run instead of the check's random ones (see ``LinearizabilityCheck/run(_:environment:)``).
   ///
   /// Call it from a test without `.controlledScheduling()`: the check runs the harness itself.
   /// On a system older than controlled runs need, the test fails with
@@ -20,7 +17,8 @@
   /// - Returns: The report (nil on such a system).
   @discardableResult
   public func expectLinearizable<Model: SequentialModel, Subject: Sendable>(
-    _ check: LinearizabilityCheck<Model, Subject>, sourceLocation: SourceLocation = #_sourceLocation
+    _ check: LinearizabilityCheck<Model, Subject>, scenario: OperationScenario<Model.Operation>? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) async -> LinearizabilityReport<Model.Operation, Model.Result>? {
     guard !ControlledScheduling.simulatesUnsupportedSystem, #available(ExecutorHooks 1.0, *) else {
       Issue.record(
@@ -28,14 +26,14 @@
         sourceLocation: sourceLocation)
       return nil
     }
-    guard ControlledExecutor.jobInProgress == nil else {
+    guard !ControlledExecutor.isControlling else {
       Issue.record(
         Comment(
           rawValue: "expectLinearizable runs the harness itself, once per scenario: call it from a test without "
             + ".controlledScheduling()"), sourceLocation: sourceLocation)
       return nil
     }
-    let report = await check.run()
+    let report = if let scenario { await check.run(scenario) } else { await check.run() }
     if let error = report.configurationError {
       Issue.record(Comment(rawValue: error), sourceLocation: sourceLocation)
     }

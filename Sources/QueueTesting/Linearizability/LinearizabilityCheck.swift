@@ -17,12 +17,9 @@
   ///     LinearizabilityCheck(
   ///       model: CounterModel(),
   ///       operations: { random in Bool.random(using: &random) ? .increment : .get },
-  ///       make: { Counter() },
+  ///       make: { HitCounter() },
   ///       perform: { counter, operation in
-  ///         switch operation {
-  ///         case .increment: await counter.increment()
-  ///         case .get: await counter.get()
-  ///         }
+  ///         operation == .increment ? await counter.increment() : await counter.get()
   ///       }))
   /// }
   /// ```
@@ -87,6 +84,8 @@
     public var maximumMinimizationAttempts = 150
     /// The key that splits operations into independent parts, when the model's state does.
     var partitionKey: (@Sendable (Model.Operation) -> AnyHashable)?
+    /// The scenario ``run(_:environment:)`` runs, written by hand.
+    var handWritten: OperationScenario<Model.Operation>?
 
     /// A check of the type that `make` makes against `model`.
     /// - Parameters:

@@ -15,7 +15,7 @@
     public var kind: Kind
     /// The failing scenario, made small.
     public var scenario: OperationScenario<Operation>
-    /// Which scenario of the check it came from (from 1).
+    /// Which scenario of the check it came from (from 1; 0 for one written by hand).
     public var scenarioNumber: Int
     /// The seed that drew it.
     public var seed: UInt64
@@ -43,7 +43,8 @@
       let smaller =
         originalOperationCount > scenario.operationCount
         ? "; made smaller from \(originalOperationCount) operations to \(scenario.operationCount)" : ""
-      let place = "scenario \(scenarioNumber), seed \(seed)\(smaller)"
+      let place =
+        (scenarioNumber == 0 ? "the scenario written by hand" : "scenario \(scenarioNumber), seed \(seed)") + smaller
       switch kind {
       case .notLinearizable:
         lines.append("\(Self.headline(condition)) (\(place)):")

@@ -8,22 +8,33 @@
     /// events of the failing schedule's trace (XCTest on Linux has no attachments).
     ///
     /// ```swift
-    /// func testCounterIsLinearizable() async {
-    ///   await assertLinearizable(LinearizabilityCheck(model: CounterModel(), … ))
+    /// final class HitCounterTests: XCTestCase {
+    ///   func testCounterIsLinearizable() async {
+    ///     await assertLinearizable(
+    ///       LinearizabilityCheck(
+    ///         model: CounterModel(),
+    ///         operations: { random in Bool.random(using: &random) ? .increment : .get },
+    ///         make: { AtomicHitCounter() },
+    ///         perform: { counter, operation in
+    ///           operation == .increment ? await counter.increment() : await counter.get()
+    ///         }))
+    ///   }
     /// }
     /// ```
+    /// `scenario`, when given, is run instead of the check's random ones.
     /// On a system older than controlled runs need, the test fails with
     /// ``ControlledScheduling/unsupportedSystemMessage(testName:)`` and nothing runs.
     /// - Returns: The report (nil on such a system).
     @discardableResult
     public func assertLinearizable<Model: SequentialModel, Subject: Sendable>(
-      _ check: LinearizabilityCheck<Model, Subject>, file: StaticString = #filePath, line: UInt = #line
+      _ check: LinearizabilityCheck<Model, Subject>, scenario: OperationScenario<Model.Operation>? = nil,
+      file: StaticString = #filePath, line: UInt = #line
     ) async -> LinearizabilityReport<Model.Operation, Model.Result>? {
       guard !ControlledScheduling.simulatesUnsupportedSystem, #available(ExecutorHooks 1.0, *) else {
         XCTFail(ControlledScheduling.unsupportedSystemMessage(testName: name), file: file, line: line)
         return nil
       }
-      let report = await check.run()
+      let report = if let scenario { await check.run(scenario) } else { await check.run() }
       if let error = report.configurationError {
         XCTFail(error, file: file, line: line)
       }

@@ -6,7 +6,7 @@
 /// have in mind:
 ///
 /// ```swift
-/// OperationScenario(initial: [.enqueue(1)], parallel: [[.dequeue], [.dequeue, .enqueue(2)]])
+/// OperationScenario(initial: [.send(1)], parallel: [[.receive], [.receive, .send(2)]])
 /// ```
 public struct OperationScenario<Operation: Sendable>: Sendable {
   /// Run before the parallel part, in order, by one task.

@@ -6,7 +6,7 @@
 ///
 /// ```swift
 /// operations: { random in
-///   Bool.random(using: &random) ? .enqueue(Int.random(in: 1...3, using: &random)) : .dequeue
+///   Bool.random(using: &random) ? .send(Int.random(in: 1...3, using: &random)) : .receive
 /// }
 /// ```
 public struct ScenarioRandom: RandomNumberGenerator, Sendable {

@@ -10,10 +10,8 @@
 ///   enum Operation: Hashable, Sendable { case increment, get }
 ///   var value = 0
 ///   mutating func apply(_ operation: Operation) -> ModelStep<Int> {
-///     switch operation {
-///     case .increment: value += 1; return .returns(value)
-///     case .get: return .returns(value)
-///     }
+///     if operation == .increment { value += 1 }
+///     return .returns(value)
 ///   }
 /// }
 /// ```

@@ -85,15 +85,48 @@
       for (variable, value, expected) in [
         ("QUEUE_TESTING_BUDGET", "lots", "expected a factor such as 10x"),
         ("QUEUE_TESTING_SEED", "x", "expected a decimal number"),
-        ("QUEUE_TESTING_SCENARIO", "0", "expected a scenario number from 1"),
-        ("QUEUE_TESTING_SCENARIO", "2/q9", "expected a scenario number from 1"),
+        ("QUEUE_TESTING_SCENARIO", "-1", "expected a scenario number (from 1"),
+        ("QUEUE_TESTING_SCENARIO", "2/q9", "expected a scenario number (from 1"),
       ] {
         let report = await check.run(environment: [variable: value])
         #expect(report.configurationError?.hasPrefix("\(variable)=\(value): \(expected)") == true, "\(report.summary)")
         #expect(report.scenariosRun == 0)
       }
+      let noneByHand = await check.run(environment: ["QUEUE_TESTING_SCENARIO": "0"])
+      #expect(noneByHand.configurationError?.contains("scenario 0 is one written by hand") == true)
       let misfit = await check.run(environment: ["QUEUE_TESTING_SCENARIO": "1/p5.0-"])
       #expect(misfit.configurationError?.contains("its edits do not fit scenario 1") == true, "\(misfit.summary)")
+    }
+
+    /// A scenario written by hand runs alone, is made small and explained as a drawn one is, and
+    /// its rerun line names it as scenario 0.
+    @available(ExecutorHooks 1.0, *)
+    @Test func aScenarioWrittenByHandRunsAlone() async throws {
+      let check = RacyCheck.counter { ReadAwaitWriteCounter() }
+      let scenario = OperationScenario<CounterModel.Operation>(
+        initial: [.get], parallel: [[.increment, .get], [.increment]])
+      let report = await check.run(scenario, environment: [:])
+      let failure = try #require(report.failure, "\(report.summary)")
+      #expect(report.scenariosRun == 1)
+      #expect(failure.scenario.parallel == [[.increment], [.increment]], "\(failure.message())")
+      #expect(failure.message().contains("the scenario written by hand; made smaller from 4 operations to 2"))
+      let environment = Dictionary(uniqueKeysWithValues: failure.rerunEnvironment.map { ($0.variable, $0.value) })
+      #expect(environment["QUEUE_TESTING_SCENARIO"]?.hasPrefix("0/") == true)
+      let again = await check.run(scenario, environment: environment)
+      #expect(again.failure?.table == failure.table && again.schedulesRun == 1)
+    }
+
+    /// Inside a controlled run (under the trait), the check does not start a run of its own: it
+    /// records why and returns nil.
+    @available(ExecutorHooks 1.0, *)
+    @Test func insideAControlledRunItSaysToCallItOutside() async {
+      let returned = LockedState<Bool?>(nil)
+      let report = await ControlledScheduling(.random(1, seed: 1)).run {
+        let report = await expectLinearizable(RacyCheck.counter { ReadAwaitWriteCounter() })
+        returned.withLock { $0 = report == nil }
+      }
+      #expect(returned.withLock { $0 } == true)
+      #expect(report.failure?.problem == .failuresRecorded(1))
     }
 
     /// A checker past its cap says the run is undecided: it neither passes nor fails it.
