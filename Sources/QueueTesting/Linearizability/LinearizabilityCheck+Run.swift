@@ -56,10 +56,48 @@
         let held = await runSeries(scenario, number: number, settings.scheduling, undecided: undecided)
         report.scenariosRun += 1
         report.schedulesRun += held.report.schedulesRun
-        guard let failure = held.report.failure else { continue }
-        report.failure = await minimizeAndExplain(scenario, number: number, failure: failure, settings: settings)
-        break
+        if let failure = held.report.failure {
+          report.failure = await minimizeAndExplain(scenario, number: number, failure: failure, settings: settings)
+          break
+        }
+        if let failure = await runOnRealThreads(scenario, number: number, settings: settings, undecided: undecided) {
+          report.failure = failure
+          break
+        }
       }
+    }
+
+    /// Runs `scenario` ``realThreadRuns`` times on the cooperative pool, outside the harness, and
+    /// explains the first run whose history breaks the condition (unminimized: no run there
+    /// repeats).
+    @available(ExecutorHooks 1.0, *)
+    private func runOnRealThreads(
+      _ scenario: OperationScenario<Model.Operation>, number: Int, settings: Settings,
+      undecided: LockedState<[String]>
+    ) async -> LinearizabilityFailure<Model.Operation, Model.Result>? {
+      for run in 0..<realThreadRuns {
+        let captured = LockedState<OperationHistory<Model.Operation, Model.Result>?>(nil)
+        do {
+          try await body(scenario, undecided: undecided, capture: captured, partLimit: realThreadPartLimit)()
+        } catch {
+          let history = captured.withLock { $0 } ?? OperationHistory()
+          var disagreement: String?
+          if case .notLinearizable(let violation) = verdict(history) {
+            disagreement = LinearizabilityFailure.disagreement(
+              violation, history: history, model: model, scenario: scenario)
+          }
+          var rerun = [(variable: Self.scenarioVariable, value: "\(number)")]
+          if settings.seed != seed { rerun.append((ControlledScheduling.seedVariable, "\(settings.seed)")) }
+          return LinearizabilityFailure(
+            kind: .notLinearizable, scenario: scenario, scenarioNumber: number, seed: settings.seed,
+            originalOperationCount: scenario.operationCount, condition: condition, schedule: nil,
+            realThreadRun: run + 1, table: LinearizabilityFailure.table(of: scenario, history: history),
+            disagreement: disagreement,
+            interleaving: LinearizabilityFailure.interleaving(of: history, scenario: scenario),
+            rerunEnvironment: rerun)
+        }
+      }
+      return nil
     }
 
     /// Runs the scenario written by hand.
@@ -96,8 +134,12 @@
       report.scenariosRun = 1
       report.schedulesRun = held.report.schedulesRun
       guard let failure = held.report.failure else {
-        // A replayed schedule that passes says so itself (see `runHoldingIssues`).
-        report.rerunPassed = !settings.scheduling.series.isReplay
+        // A replayed schedule that passes says so itself (see `runHoldingIssues`); a scenario
+        // rerun without one runs on real threads too, where it may have failed.
+        guard !settings.scheduling.series.isReplay else { return }
+        report.failure = await runOnRealThreads(
+          scenario, number: rerun.number, settings: settings, undecided: undecided)
+        report.rerunPassed = report.failure == nil
         return
       }
       report.failure = await explain(
@@ -134,7 +176,7 @@
     /// and the final part, each until it is over (see ``Quiescence``), and checks the history.
     func body(
       _ scenario: OperationScenario<Model.Operation>, undecided: LockedState<[String]>?,
-      capture: LockedState<OperationHistory<Model.Operation, Model.Result>?>?
+      capture: LockedState<OperationHistory<Model.Operation, Model.Result>?>?, partLimit: Duration = Quiescence.horizon
     ) -> @Sendable () async throws -> Void {
       let check = self
       return {
@@ -148,9 +190,9 @@
           }
         }
         let tasks = scenario.parallel.count
-        if !scenario.initial.isEmpty { await Quiescence.wait(for: [part(tasks, scenario.initial)]) }
-        await Quiescence.wait(for: scenario.parallel.indices.map { part($0, scenario.parallel[$0]) })
-        if !scenario.final.isEmpty { await Quiescence.wait(for: [part(tasks + 1, scenario.final)]) }
+        if !scenario.initial.isEmpty { await Quiescence.wait(for: [part(tasks, scenario.initial)], limit: partLimit) }
+        await Quiescence.wait(for: scenario.parallel.indices.map { part($0, scenario.parallel[$0]) }, limit: partLimit)
+        if !scenario.final.isEmpty { await Quiescence.wait(for: [part(tasks + 1, scenario.final)], limit: partLimit) }
         let history = recorder.history
         capture?.withLock { $0 = history }
         switch check.verdict(history) {
@@ -240,7 +282,7 @@
       return LinearizabilityFailure(
         kind: kind, scenario: scenario, scenarioNumber: number, seed: settings.seed,
         originalOperationCount: originalCount,
-        condition: condition, schedule: failure,
+        condition: condition, schedule: failure, realThreadRun: nil,
         table: LinearizabilityFailure.table(of: scenario, history: history), disagreement: disagreement,
         interleaving: LinearizabilityFailure.interleaving(of: history, scenario: scenario),
         rerunEnvironment: rerun.map { (variable: $0.0, value: $0.1) })

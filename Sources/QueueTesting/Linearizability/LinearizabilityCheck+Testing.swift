@@ -49,10 +49,12 @@
     if let failure = report.failure {
       let testID = Test.current.map { ChildProcessIsolation.testID($0) }
       Issue.record(Comment(rawValue: failure.message(testID: testID)), sourceLocation: sourceLocation)
-      let stem = ControlledSchedulingTrait.attachmentStem(
-        testName: Test.current?.name, scheduleNumber: failure.schedule.scheduleNumber)
-      Attachment.record(failure.schedule.traceText(), named: "\(stem)-trace.txt", sourceLocation: sourceLocation)
-      Attachment.record(failure.schedule.chart.html, named: "\(stem).html", sourceLocation: sourceLocation)
+      if let schedule = failure.schedule {
+        let stem = ControlledSchedulingTrait.attachmentStem(
+          testName: Test.current?.name, scheduleNumber: schedule.scheduleNumber)
+        Attachment.record(schedule.traceText(), named: "\(stem)-trace.txt", sourceLocation: sourceLocation)
+        Attachment.record(schedule.chart.html, named: "\(stem).html", sourceLocation: sourceLocation)
+      }
     }
     return report
   }

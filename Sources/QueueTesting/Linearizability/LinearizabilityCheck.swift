@@ -80,6 +80,13 @@
     public var maximumStates = 200_000
     /// How long the checker may take over one history before it calls it undecided.
     public var checkTimeLimit = Duration.seconds(5)
+    /// How many times each scenario also runs on real threads (the cooperative pool, no harness),
+    /// once its controlled schedules passed (default 0): for code whose order the harness does not
+    /// control, such as work on Dispatch queues. A failure found there has no schedule to replay.
+    public var realThreadRuns = 0
+    /// How long a part of a scenario on real threads may go without finishing before its
+    /// unfinished operations count as waiting for ever (pending).
+    public var realThreadPartLimit = Duration.seconds(1)
     /// The most scenarios a failure's minimization may run.
     public var maximumMinimizationAttempts = 150
     /// The key that splits operations into independent parts, when the model's state does.

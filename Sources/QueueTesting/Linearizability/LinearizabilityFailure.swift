@@ -24,8 +24,12 @@
     /// The condition the history broke.
     public var condition: ConsistencyCondition
     /// The failing schedule: its run, trace, picture (``ScheduleFailure/traceText(limit:)``) and
-    /// replay.
-    public var schedule: ControlledScheduling.Failure
+    /// replay; nil for a failure found on real threads (see ``realThreadRun``), which no schedule
+    /// replays.
+    public var schedule: ControlledScheduling.Failure?
+    /// Which of the scenario's runs on real threads failed (from 1), for a failure found there
+    /// (see ``LinearizabilityCheck/realThreadRuns``).
+    public var realThreadRun: Int?
     /// The table of the scenario with each operation's result.
     public var table: [String]
     /// The first step where the model disagrees with the run, in words.
@@ -59,10 +63,16 @@
         lines += shown.map { "  " + $0 }
         if shown.count < interleaving.count { lines.append("  … \(interleaving.count - shown.count) more lines") }
       }
-      let foundBy = schedule.run.strategySummary.map { "Found by \($0); " } ?? ""
-      lines.append(
-        "\(foundBy)controlled schedule \(schedule.scheduleNumber) of the scenario's series (\(schedule.series)), "
-          + "\(schedule.run.steps) steps")
+      if let schedule {
+        let foundBy = schedule.run.strategySummary.map { "Found by \($0); " } ?? ""
+        lines.append(
+          "\(foundBy)controlled schedule \(schedule.scheduleNumber) of the scenario's series (\(schedule.series)), "
+            + "\(schedule.run.steps) steps")
+      } else if let realThreadRun {
+        lines.append(
+          "Found on real threads, in run \(realThreadRun) of the scenario there: no schedule replays it, and the "
+            + "scenario's controlled schedules all passed (the order came from threads the harness does not steer)")
+      }
       let filter = testID.map { " " + ControlledScheduling.replayCommand(testID: $0) } ?? ""
       let variables = rerunEnvironment.map { "\($0.variable)=\(ControlledScheduling.shellQuoted($0.value))" }
       lines.append("Rerun it alone: " + variables.joined(separator: " ") + filter)

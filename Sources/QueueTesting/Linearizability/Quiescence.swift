@@ -13,16 +13,17 @@
     /// Far past any timer a type under test sets: a year.
     static let horizon = Duration.seconds(365 * 24 * 3600)
 
-    /// Returns once `tasks` have all finished or the run is quiescent. What is left behind (a
-    /// task waiting forever, the watcher waiting on it) never resumes; the run ends without it.
-    static func wait(for tasks: [Task<Void, Never>]) async {
+    /// Returns once `tasks` have all finished or the run is quiescent (on real threads, where
+    /// nothing says so, once `limit` has passed). What is left behind (a task waiting for ever,
+    /// the watcher waiting on it) never resumes; the run ends without it.
+    static func wait(for tasks: [Task<Void, Never>], limit: Duration = horizon) async {
       let latch = Latch()
       let watcher = Task {
         for task in tasks { await task.value }
         latch.open()
       }
       let timer = Task {
-        try? await Task.sleep(for: horizon)
+        try? await Task.sleep(for: limit)
         latch.open()
       }
       await latch.wait()

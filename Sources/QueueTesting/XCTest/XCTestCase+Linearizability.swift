@@ -40,7 +40,8 @@
       }
       if let failure = report.failure {
         XCTFail(
-          failure.message(testID: xcTestID) + "\n" + failure.schedule.traceText(limit: 40), file: file, line: line)
+          failure.message(testID: xcTestID) + (failure.schedule.map { "\n" + $0.traceText(limit: 40) } ?? ""),
+          file: file, line: line)
       }
       return report
     }

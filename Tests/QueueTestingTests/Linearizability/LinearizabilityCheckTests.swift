@@ -129,6 +129,31 @@
       #expect(report.failure?.problem == .failuresRecorded(1))
     }
 
+    /// After a scenario's controlled schedules pass, it runs on real threads too, as many times as
+    /// asked; a failure there names the run and has no schedule. (The counter here is wrong only
+    /// outside the harness, so that the test does not hang on real threads' timing.)
+    @available(ExecutorHooks 1.0, *)
+    @Test func realThreadRunsCheckWhatTheHarnessDoesNotSteer() async throws {
+      var check = LinearizabilityCheck(
+        model: CounterModel(),
+        operations: { random in Bool.random(using: &random) ? .increment : .get },
+        make: { WriteThenAwaitCounter() },
+        perform: { counter, operation in
+          let value = operation == .increment ? await counter.increment() : await counter.get()
+          return ControlledExecutor.isControlling ? value : value + 100
+        })
+      #expect(await check.run(environment: [:]).passed, "without real-thread runs, the harness sees no bug")
+      check.realThreadRuns = 2
+      let report = await check.run(environment: [:])
+      let failure = try #require(report.failure, "\(report.summary)")
+      #expect(failure.realThreadRun == 1 && failure.schedule == nil && report.scenariosRun == 1)
+      #expect(
+        failure.message().contains("Found on real threads, in run 1 of the scenario there"), "\(failure.message())")
+      let rerun = Dictionary(uniqueKeysWithValues: failure.rerunEnvironment.map { ($0.variable, $0.value) })
+      #expect(rerun == ["QUEUE_TESTING_SCENARIO": "1"])
+      #expect(await check.run(environment: rerun).failure?.realThreadRun == 1)
+    }
+
     /// A checker past its cap says the run is undecided: it neither passes nor fails it.
     @available(ExecutorHooks 1.0, *)
     @Test func anUndecidedRunIsSaidSo() async {
