@@ -2,12 +2,12 @@
 # Tests of well-known packages (swift-async-algorithms' merge, zip, and combineLatest, adjacentPairs and
 # chain iterating an endless synchronous base until cancelled, swift-clocks' TestClock,
 # swift-concurrency-extras' ActorIsolated and withMainSerialExecutor, swift-nio's repeated task on
-# an event loop, the anchor library's FIFO queue tests), ported as their
+# an event loop; the anchor library's whole suite runs in the whole-suite stage), ported as their
 # authors wrote them into .ci/real-suites, a package that depends on this one by path, run under
 # the default `.controlledScheduling()` trait. Each passes on real threads, so each must pass under
 # every schedule here: a failure is a false alarm of the harness. Among them, tasks that loop on
 # `Task.yield()` for another task (TestClock's "mega yield"), endless merges that another task
-# cancels, 1,000-task ordering tests, 1,000 tasks kept in order by another tool's executor hook,
+# cancels, 1,000 tasks kept in order by another tool's executor hook,
 # and a sleep during which an event loop's thread does the work the test then checks (on a group
 # the run started, and on NIO's shared singleton, which the run only wakes: either way the sleep
 # waits in real time). `.ci/downstream-against.sh REV real-suites` runs them

@@ -19,7 +19,6 @@ let package = Package(
       name: "RealSuitesTests",
       dependencies: [
         .product(name: "QueueTesting", package: "swift-queue-harness"),
-        .product(name: "AsyncQueue", package: "swift-queue-harness"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
