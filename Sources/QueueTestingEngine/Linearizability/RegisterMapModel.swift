@@ -67,4 +67,3 @@ package struct RegisterMapModel: SequentialModel {
       })
   }
 }
-
