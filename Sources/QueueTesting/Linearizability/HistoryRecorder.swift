@@ -17,6 +17,9 @@
     /// Calls `body` as `operation` of `task` and records its invocation, and its response once it
     /// returns or throws (never, if it never does: it stays pending).
     func record(task: Int, _ operation: Operation, _ body: () async throws -> Result) async {
+      // The call and the return as marks in the run's trace, among its hops and awaits, so that
+      // a failure's attached trace and picture show where each operation began and ended.
+      TraceRecorder.mark("\(operation) ▶")
       let index = state.withLock { state in
         state.records.append(
           .init(task: task, operation: operation, outcome: nil, invocation: state.clock, response: nil))
@@ -34,6 +37,7 @@
         state.records[index].response = state.clock
         state.clock += 1
       }
+      TraceRecorder.mark("◀ \(outcome)")
     }
 
     /// What was recorded so far.

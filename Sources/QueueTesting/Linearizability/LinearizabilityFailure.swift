@@ -58,7 +58,8 @@
       lines += table.map { "  " + $0 }
       if let disagreement { lines.append(disagreement) }
       if !interleaving.isEmpty {
-        lines.append("Interleaving (▶ called, ◀ returned; the harness's other steps folded):")
+        lines.append(
+          "Interleaving (▶ called, ◀ returned; the hops and awaits between are marked in the attached trace):")
         let shown = interleaving.count > 14 ? Array(interleaving.prefix(13)) : interleaving
         lines += shown.map { "  " + $0 }
         if shown.count < interleaving.count { lines.append("  … \(interleaving.count - shown.count) more lines") }
