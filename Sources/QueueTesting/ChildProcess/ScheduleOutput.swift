@@ -124,7 +124,12 @@
     func keepRunSpend(_ spend: RunSpend) {
       guard let data = try? JSONEncoder().encode(spend) else { return }
       _ = FileManager.default.createFile(
-        atPath: Self.keptPath(folder: folder, testID: testID, arguments: arguments) + ".spend", contents: data)
+        atPath: Self.spendPath(folder: folder, testID: testID, arguments: arguments), contents: data)
+    }
+
+    /// The file where a child leaves what its schedule run alone for `testID` spent.
+    static func spendPath(folder: String, testID: String, arguments: String?) -> String {
+      keptPath(folder: folder, testID: testID, arguments: arguments) + ".spend"
     }
 
     /// The file where a child leaves the warnings kept for `testID`, one JSON string per line.
@@ -137,7 +142,7 @@
     /// What the schedule a child ran alone for `testID` spent, taken (its file removed).
     static func takeRunSpend(testID: String) -> RunSpend? {
       guard let folder = parentFolder else { return nil }
-      let path = keptPath(folder: folder, testID: testID, arguments: nil) + ".spend"
+      let path = spendPath(folder: folder, testID: testID, arguments: nil)
       defer { unlink(path) }
       return FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(RunSpend.self, from: $0) }
     }

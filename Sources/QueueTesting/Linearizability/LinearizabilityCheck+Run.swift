@@ -80,21 +80,10 @@
         do {
           try await body(scenario, undecided: undecided, capture: captured, partLimit: realThreadPartLimit)()
         } catch {
-          let history = captured.withLock { $0 } ?? OperationHistory()
-          var disagreement: String?
-          if case .notLinearizable(let violation) = verdict(history) {
-            disagreement = LinearizabilityFailure.disagreement(
-              violation, history: history, model: model, scenario: scenario)
-          }
-          var rerun = [(variable: Self.scenarioVariable, value: "\(number)")]
-          if settings.seed != seed { rerun.append((ControlledScheduling.seedVariable, "\(settings.seed)")) }
-          return LinearizabilityFailure(
-            kind: .notLinearizable, scenario: scenario, scenarioNumber: number, seed: settings.seed,
-            originalOperationCount: scenario.operationCount, condition: condition, schedule: nil,
-            realThreadRun: run + 1, table: LinearizabilityFailure.table(of: scenario, history: history),
-            disagreement: disagreement,
-            interleaving: LinearizabilityFailure.interleaving(of: history, scenario: scenario),
-            rerunEnvironment: rerun)
+          return failure(
+            .notLinearizable, scenario: scenario, number: number, edits: [], originalCount: scenario.operationCount,
+            history: captured.withLock { $0 } ?? OperationHistory(), schedule: nil, realThreadRun: run + 1,
+            settings: settings)
         }
       }
       return nil
@@ -258,34 +247,46 @@
       replay.budget = nil
       let captured = LockedState<OperationHistory<Model.Operation, Model.Result>?>(nil)
       _ = await runSeries(scenario, number: number, replay, capture: captured)
-      let history = captured.withLock { $0 } ?? OperationHistory()
+      let kind: LinearizabilityFailure<Model.Operation, Model.Result>.Kind =
+        Self.brokeTheCondition(failure.problem)
+        ? .notLinearizable : .runFailed(String(failure.problem.summary.split(separator: "\n").first ?? ""))
+      return self.failure(
+        kind, scenario: scenario, number: number, edits: edits, originalCount: originalCount,
+        history: captured.withLock { $0 } ?? OperationHistory(), schedule: failure, realThreadRun: nil,
+        settings: settings)
+    }
+
+    /// A failure for a person from the history of the run that failed: its table, where the model
+    /// first disagrees, its interleaving, and the line that reruns it (the scenario with the
+    /// steps that made it small, the seed when the environment changed it, and the schedule when
+    /// one replays it).
+    func failure(
+      _ kind: LinearizabilityFailure<Model.Operation, Model.Result>.Kind,
+      scenario: OperationScenario<Model.Operation>, number: Int, edits: [ScenarioEdit], originalCount: Int,
+      history: OperationHistory<Model.Operation, Model.Result>, schedule: ControlledScheduling.Failure?,
+      realThreadRun: Int?, settings: Settings
+    ) -> LinearizabilityFailure<Model.Operation, Model.Result> {
       var disagreement: String?
       if case .notLinearizable(let violation) = verdict(history) {
         disagreement = LinearizabilityFailure.disagreement(
           violation, history: history, model: model, scenario: scenario)
       }
-      var rerun = [
-        (
-          Self.scenarioVariable,
-          "\(number)" + (edits.isEmpty ? "" : "/" + edits.map(\.description).joined(separator: ","))
-        )
-      ]
+      let steps = edits.isEmpty ? "" : "/" + edits.map(\.description).joined(separator: ",")
+      var rerun = [(variable: Self.scenarioVariable, value: "\(number)\(steps)")]
       if settings.seed != seed { rerun.append((ControlledScheduling.seedVariable, "\(settings.seed)")) }
-      if let file = ScheduleFile.saveIfLong(failure, stem: "linearizability-scenario-\(number)") {
-        rerun.append((ControlledScheduling.scheduleFileVariable, file))
-      } else {
-        rerun.append((ControlledScheduling.scheduleVariable, "\(failure.run.schedule)"))
+      if let schedule {
+        if let file = ScheduleFile.saveIfLong(schedule, stem: "linearizability-scenario-\(number)") {
+          rerun.append((ControlledScheduling.scheduleFileVariable, file))
+        } else {
+          rerun.append((ControlledScheduling.scheduleVariable, "\(schedule.run.schedule)"))
+        }
       }
-      let kind: LinearizabilityFailure<Model.Operation, Model.Result>.Kind =
-        Self.brokeTheCondition(failure.problem)
-        ? .notLinearizable : .runFailed(String(failure.problem.summary.split(separator: "\n").first ?? ""))
       return LinearizabilityFailure(
         kind: kind, scenario: scenario, scenarioNumber: number, seed: settings.seed,
-        originalOperationCount: originalCount,
-        condition: condition, schedule: failure, realThreadRun: nil,
-        table: LinearizabilityFailure.table(of: scenario, history: history), disagreement: disagreement,
-        interleaving: LinearizabilityFailure.interleaving(of: history, scenario: scenario),
-        rerunEnvironment: rerun.map { (variable: $0.0, value: $0.1) })
+        originalOperationCount: originalCount, condition: condition, schedule: schedule,
+        realThreadRun: realThreadRun, table: LinearizabilityFailure.table(of: scenario, history: history),
+        disagreement: disagreement, interleaving: LinearizabilityFailure.interleaving(of: history, scenario: scenario),
+        rerunEnvironment: rerun)
     }
   }
 #endif

@@ -23,32 +23,23 @@
         scenarios = check.scenarios
         var forScheduling = environment
         if let text = environment[ControlledScheduling.seedVariable] {
-          guard let value = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
-            throw ControlledSchedulingError(
-              message: "\(ControlledScheduling.seedVariable)=\(text): expected a decimal number from 0 to \(UInt64.max)"
-            )
-          }
-          seed = value
+          seed = try ControlledScheduling.seed(text)
         }
         forScheduling[ControlledScheduling.seedVariable] = nil
         forScheduling[ControlledScheduling.scheduleIndexVariable] = nil
-        // The budget counts scenarios here: each scenario's series keeps its own budget.
+        // The budget counts scenarios here: each scenario's series keeps its own budget, unless
+        // the budget is off.
         forScheduling[ControlledScheduling.budgetVariable] = nil
-        if let text = environment[ControlledScheduling.budgetVariable],
-          case let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased(), !trimmed.isEmpty
-        {
-          if trimmed == "off" {
-            forScheduling[ControlledScheduling.budgetVariable] = "off"
-          } else if trimmed.hasSuffix("x"), let factor = Int(trimmed.dropLast()), (1...1_000).contains(factor) {
+        let setting = try environment[ControlledScheduling.budgetVariable].flatMap(
+          ControlledScheduling.BudgetSetting.init)
+        if let setting {
+          switch setting {
+          case .off: break
+          case .factor(let factor):
             scenarios = scenarios.multipliedReportingOverflow(by: factor).overflow ? .max : scenarios * factor
-          } else if trimmed.hasSuffix("s"), let value = Double(trimmed.dropLast()), value > 0, value < 86_400 {
+          case .seconds(let value):
             seconds = value
             scenarios = .max
-          } else {
-            throw ControlledSchedulingError(
-              message:
-                "\(ControlledScheduling.budgetVariable)=\(text): expected a factor such as 10x, a number of seconds such as 30s, or off"
-            )
           }
         }
         if let text = environment[LinearizabilityCheck.scenarioVariable] {
@@ -70,6 +61,7 @@
         }
         scheduling = try check.scheduling.resolved(environment: forScheduling)
         scheduling.series.seed = seed
+        if setting == .off { scheduling.applyBudgetVariable(.off) }
       }
     }
   }

@@ -126,23 +126,53 @@
       self.outsideWorkTimeout = outsideWorkTimeout
     }
 
+    /// What a value of ``budgetVariable`` asks for.
+    enum BudgetSetting: Equatable {
+      case off
+      case factor(Int)
+      case seconds(Double)
+
+      /// `text` read; nil when it is empty (set but cleared, as unset).
+      init?(_ text: String) throws(ControlledSchedulingError) {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if trimmed.isEmpty { return nil }
+        if trimmed == "off" {
+          self = .off
+        } else if trimmed.hasSuffix("x"), let factor = Int(trimmed.dropLast()), (1...1_000).contains(factor) {
+          self = .factor(factor)
+        } else if trimmed.hasSuffix("s"), let seconds = Double(trimmed.dropLast()), seconds > 0, seconds < 86_400 {
+          self = .seconds(seconds)
+        } else {
+          throw ControlledSchedulingError(
+            message:
+              "\(ControlledScheduling.budgetVariable)=\(text): expected a factor such as 10x, a number of seconds such as 30s, or off"
+          )
+        }
+      }
+    }
+
+    /// A value of ``seedVariable``, read.
+    static func seed(_ text: String) throws(ControlledSchedulingError) -> UInt64 {
+      guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
+        throw ControlledSchedulingError(
+          message: "\(seedVariable)=\(text): expected a decimal number from 0 to \(UInt64.max)")
+      }
+      return seed
+    }
+
     /// Applies a value of ``budgetVariable``.
-    mutating func applyBudgetVariable(_ text: String) throws(ControlledSchedulingError) {
-      let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-      if trimmed == "off" {
+    mutating func applyBudgetVariable(_ setting: BudgetSetting) {
+      switch setting {
+      case .off:
         budget = nil
-      } else if trimmed.hasSuffix("x"), let factor = Int(trimmed.dropLast()), (1...1_000).contains(factor) {
+      case .factor(let factor):
         guard let current = budget else { return }
         budget = current.scaled(by: factor)
         series.count = series.count.multipliedReportingOverflow(by: factor).overflow ? .max : series.count * factor
-      } else if trimmed.hasSuffix("s"), let seconds = Double(trimmed.dropLast()), seconds > 0, seconds < 86_400 {
+      case .seconds(let seconds):
         var timed = budget ?? ScheduleBudget(steps: .max, schedulesWithoutNewInterleaving: .max)
         timed.seconds = seconds
         budget = timed
-      } else {
-        throw ControlledSchedulingError(
-          message:
-            "\(Self.budgetVariable)=\(text): expected a factor such as 10x, a number of seconds such as 30s, or off")
       }
     }
 
@@ -172,8 +202,8 @@
             message: "\(Self.jobSliceVariable)=\(text): expected a number of seconds above 0 (such as 0.05), or off")
         }
       }
-      if let text = environment[Self.budgetVariable], !text.trimmingCharacters(in: .whitespaces).isEmpty {
-        try resolved.applyBudgetVariable(text)
+      if let text = environment[Self.budgetVariable], let setting = try BudgetSetting(text) {
+        resolved.applyBudgetVariable(setting)
       }
       if let text = environment[Self.summaryVariable] {
         switch text.trimmingCharacters(in: .whitespaces).lowercased() {
@@ -184,11 +214,7 @@
         }
       }
       if let text = environment[Self.seedVariable] {
-        guard let seed = UInt64(text.trimmingCharacters(in: .whitespaces)) else {
-          throw ControlledSchedulingError(
-            message: "\(Self.seedVariable)=\(text): expected a decimal number from 0 to \(UInt64.max)")
-        }
-        resolved.series.seed = seed
+        resolved.series.seed = try Self.seed(text)
       }
       if let path = environment[Self.scheduleFileVariable] {
         if environment[Self.scheduleVariable] != nil {

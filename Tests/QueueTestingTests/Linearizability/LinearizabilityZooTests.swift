@@ -41,12 +41,12 @@
           fixed: { await run(.cache { InFlightCache() }, seed: $0) }),
         ZooEntry(
           description: "a queue that loses a wake-up",
-          buggy: { await run(.waitingQueue { LostWakeUpQueue() }, seed: $0) },
-          fixed: { await run(.waitingQueue { WakeUpQueue() }, seed: $0) }),
+          buggy: { await run(.waitingQueue(losesWakeUps: true), seed: $0) },
+          fixed: { await run(.waitingQueue(losesWakeUps: false), seed: $0) }),
         ZooEntry(
           description: "a semaphore that loses a permit when a waiter is cancelled",
-          buggy: { await run(.semaphore { PermitLosingSemaphore() }, seed: $0) },
-          fixed: { await run(.semaphore { PermitKeepingSemaphore() }, seed: $0) }),
+          buggy: { await run(.semaphore(losesPermits: true), seed: $0) },
+          fixed: { await run(.semaphore(losesPermits: false), seed: $0) }),
         ZooEntry(
           description: "a count that reads two actors without one order",
           buggy: { await run(.transfer { TwoShardLedger() }, seed: $0) },

@@ -33,16 +33,18 @@
     }
   }
 
-  protocol SemaphoreUnderTest: Actor {
-    func wait() async throws
-    func signal()
-  }
-
-  /// Loses a permit: a waiter woken by a signal checks for cancellation after it woke, and a
-  /// waiter cancelled meanwhile throws, taking the permit the signal handed it with it.
-  actor PermitLosingSemaphore: SemaphoreUnderTest {
+  /// A counting semaphore. `losesPermits` is the bug: a waiter woken by a signal checks for
+  /// cancellation after it woke, and a waiter cancelled meanwhile throws, taking the permit the
+  /// signal handed it with it. Without it (the fixed twin) a woken waiter holds its permit,
+  /// cancelled or not.
+  actor ZooSemaphore {
+    private let losesPermits: Bool
     private var permits = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    init(losesPermits: Bool) {
+      self.losesPermits = losesPermits
+    }
 
     func wait() async throws {
       try Task.checkCancellation()
@@ -51,30 +53,7 @@
         return
       }
       await withCheckedContinuation { waiters.append($0) }
-      try Task.checkCancellation()
-    }
-
-    func signal() {
-      if waiters.isEmpty {
-        permits += 1
-      } else {
-        waiters.removeFirst().resume()
-      }
-    }
-  }
-
-  /// Its fixed twin: a waiter a signal woke holds the permit it was handed, cancelled or not.
-  actor PermitKeepingSemaphore: SemaphoreUnderTest {
-    private var permits = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async throws {
-      try Task.checkCancellation()
-      if permits > 0 {
-        permits -= 1
-        return
-      }
-      await withCheckedContinuation { waiters.append($0) }
+      if losesPermits { try Task.checkCancellation() }
     }
 
     func signal() {
@@ -87,13 +66,11 @@
   }
 
   extension LinearizabilityCheck where Model == PermitModel {
-    static func semaphore<Semaphore: SemaphoreUnderTest>(
-      _ make: @escaping @Sendable () -> Semaphore
-    ) -> LinearizabilityCheck<PermitModel, Semaphore> {
-      LinearizabilityCheck<PermitModel, Semaphore>(
+    static func semaphore(losesPermits: Bool) -> LinearizabilityCheck<PermitModel, ZooSemaphore> {
+      LinearizabilityCheck<PermitModel, ZooSemaphore>(
         model: PermitModel(),
         operations: { random in [.wait, .waitThenCancel, .signal, .signal].randomElement(using: &random)! },
-        make: make,
+        make: { ZooSemaphore(losesPermits: losesPermits) },
         perform: { semaphore, operation in
           switch operation {
           case .wait:

@@ -34,18 +34,19 @@
     func count() { events += 1 }
   }
 
-  protocol WaitingQueueUnderTest: Actor {
-    func enqueue(_ value: Int)
-    func dequeue() async -> Int
-  }
-
-  /// The lost wake-up: `dequeue` finds the queue empty, awaits a metric, and only then registers
-  /// as a waiter, so an `enqueue` in between finds no waiter and the element sits beside a
-  /// dequeuer that waits for ever.
-  actor LostWakeUpQueue: WaitingQueueUnderTest {
+  /// A queue whose `dequeue` waits on an empty queue. `losesWakeUps` is the bug: `dequeue` finds
+  /// the queue empty, awaits a metric, and only then registers as a waiter, so an `enqueue` in
+  /// between finds no waiter and the element sits beside a dequeuer that waits for ever. Without
+  /// it (the fixed twin) the dequeuer registers before anything else can run on the actor.
+  actor WaitingQueue {
+    private let losesWakeUps: Bool
     private var items: [Int] = []
     private var waiters: [CheckedContinuation<Int, Never>] = []
     private let metrics = Metrics()
+
+    init(losesWakeUps: Bool) {
+      self.losesWakeUps = losesWakeUps
+    }
 
     func enqueue(_ value: Int) {
       if waiters.isEmpty {
@@ -57,38 +58,16 @@
 
     func dequeue() async -> Int {
       if !items.isEmpty { return items.removeFirst() }
-      await metrics.count()
-      return await withCheckedContinuation { waiters.append($0) }
-    }
-  }
-
-  /// Its fixed twin: it registers before anything else can run on the actor.
-  actor WakeUpQueue: WaitingQueueUnderTest {
-    private var items: [Int] = []
-    private var waiters: [CheckedContinuation<Int, Never>] = []
-    private let metrics = Metrics()
-
-    func enqueue(_ value: Int) {
-      if waiters.isEmpty {
-        items.append(value)
-      } else {
-        waiters.removeFirst().resume(returning: value)
-      }
-    }
-
-    func dequeue() async -> Int {
-      if !items.isEmpty { return items.removeFirst() }
+      if losesWakeUps { await metrics.count() }
       let value = await withCheckedContinuation { waiters.append($0) }
-      await metrics.count()
+      if !losesWakeUps { await metrics.count() }
       return value
     }
   }
 
   extension LinearizabilityCheck where Model == WaitingQueueModel {
-    static func waitingQueue<Queue: WaitingQueueUnderTest>(
-      _ make: @escaping @Sendable () -> Queue
-    ) -> LinearizabilityCheck<WaitingQueueModel, Queue> {
-      LinearizabilityCheck<WaitingQueueModel, Queue>(
+    static func waitingQueue(losesWakeUps: Bool) -> LinearizabilityCheck<WaitingQueueModel, WaitingQueue> {
+      LinearizabilityCheck<WaitingQueueModel, WaitingQueue>(
         model: WaitingQueueModel(),
         operations: { random in
           Bool.random(using: &random) ? .enqueue(Int.random(in: 1...3, using: &random)) : .dequeue
@@ -97,7 +76,7 @@
           guard case .enqueue(let value) = operation else { return [] }
           return (1..<value).map(WaitingQueueModel.Operation.enqueue)
         },
-        make: make,
+        make: { WaitingQueue(losesWakeUps: losesWakeUps) },
         perform: { queue, operation in
           switch operation {
           case .enqueue(let value):
