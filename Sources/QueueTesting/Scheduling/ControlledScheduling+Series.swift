@@ -165,7 +165,7 @@
         let failuresBefore = failureCount?() ?? 0
         let result = ControlledExecutor.runBlocking(
           strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
-          jobTimeLimit: jobTimeLimit, jobSlice: jobSlice, cancelling: cancelling
+          jobTimeLimit: jobTimeLimit, jobSlice: jobSlice, cancelling: cancelling, model: runtimeModel
         ) {
           do {
             try await body()

@@ -61,6 +61,10 @@
     /// ``jobSliceVariable`` overrides it.
     public var jobSlice: Duration?
 
+    /// What of the runtime the series' runs model: ``RuntimeModel/faithful`` but in the
+    /// package's mutation checks.
+    package var runtimeModel = RuntimeModel.faithful
+
     /// Whether the trait says, for a series that passed, how far it went and why it stopped (see
     /// ``summaryVariable``).
     var summarizesPassingSeries = false

@@ -21,10 +21,26 @@
       _ body: @escaping @Sendable () async -> Void,
       stopWhen: (RunResult) -> Bool = { _ in false }
     ) -> Exploration {
+      explore(
+        search, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, model: .faithful, body,
+        stopWhen: stopWhen)
+    }
+
+    /// An exploration whose runs model the runtime as `model` says (see ``RuntimeModel``): for the
+    /// package's mutation checks.
+    @available(ExecutorHooks 1.0, *)
+    package static func explore(
+      _ search: ExhaustiveSearch = ExhaustiveSearch(),
+      stepBudget: Int = defaultStepBudget,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      model: RuntimeModel,
+      _ body: @escaping @Sendable () async -> Void,
+      stopWhen: (RunResult) -> Bool = { _ in false }
+    ) -> Exploration {
       var search = search
       while let strategy = search.nextStrategy() {
         let result = runBlocking(
-          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, body)
+          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout, model: model, body)
         search.record(result)
         if stopWhen(result) { return Exploration(search: search, stoppedAt: result) }
       }

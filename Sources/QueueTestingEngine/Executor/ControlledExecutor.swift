@@ -182,11 +182,33 @@
       cancelling: CancellationTargets? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
+      runBlocking(
+        strategy: strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
+        outsideWorkTimeout: outsideWorkTimeout, jobTimeLimit: jobTimeLimit, jobSlice: jobSlice,
+        cancelling: cancelling, model: .faithful, body)
+    }
+
+    /// A run that models the runtime as `model` says (see ``RuntimeModel``): for the package's
+    /// mutation checks. `measurementStall` shortens the delays the run measures (see
+    /// `RunSettings.measurementStall`).
+    @available(ExecutorHooks 1.0, *)
+    package static func runBlocking<Strategy: ScheduleStrategy>(
+      strategy: Strategy,
+      stepBudget: Int = defaultStepBudget,
+      outsideWakeUpTimeout: Duration = defaultOutsideWakeUpTimeout,
+      outsideWorkTimeout: Duration = defaultOutsideWorkTimeout,
+      jobTimeLimit: Duration? = defaultJobTimeLimit,
+      jobSlice: Duration? = nil,
+      cancelling: CancellationTargets? = nil,
+      model: RuntimeModel,
+      measurementStall: (@Sendable () -> UInt64)? = nil,
+      _ body: @escaping @Sendable () async -> Void
+    ) -> RunResult {
       var strategy = strategy
       return RunDriver.shared.run(
         strategy: &strategy, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
         outsideWorkTimeout: max(outsideWorkTimeout, .zero), jobTimeLimit: jobTimeLimit, jobSlice: jobSlice,
-        cancelling: cancelling, body)
+        cancelling: cancelling, model: model, measurementStall: measurementStall, body)
     }
 
     /// Runs `body` under a ``SeededRandomStrategy``; see ``runBlocking(strategy:stepBudget:outsideWakeUpTimeout:outsideWorkTimeout:jobTimeLimit:jobSlice:cancelling:_:)``.

@@ -55,7 +55,7 @@
       // the requested delay give or take the microseconds since the sleep began. The run rounds
       // delays up to whole milliseconds, which makes that drift vanish.
       let measured = nanoseconds(clock.now.duration(to: instant))
-      let stall = RunDriver.simulatedMeasurementStall
+      let stall = RunDriver.shared.measurementStall()
       let delay = measured > stall ? measured - stall : 0
       if !RunDriver.shared.capture(unowned, source: .timer(delay: delay)) {
         platformScheduler.enqueue(ExecutorJob(unowned), at: instant, tolerance: tolerance, clock: clock)

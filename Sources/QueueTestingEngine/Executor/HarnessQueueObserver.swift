@@ -30,8 +30,7 @@
     /// named here, those tasks would leave actors inline and their hops would be no choices.
     /// `HopSchedulingTests` runs the shipping shape under the harness and shows both.
     var taskExecutorForNewTasks: (any TaskExecutor)? {
-      RunDriver.shared.isDriverThread && !RunDriver.queueTasksKeepTheirShape.load(ordering: .relaxed)
-        ? HarnessTaskExecutor.shared : nil
+      RunDriver.shared.queueTasksPreferHarness ? HarnessTaskExecutor.shared : nil
     }
   }
 #endif

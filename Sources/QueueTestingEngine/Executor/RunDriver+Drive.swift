@@ -29,10 +29,10 @@
       defer { jobSliceNanoseconds.store(0, ordering: .relaxed) }
       // Work this thread hands to Dispatch during the run is counted until it has run (see
       // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
-      let countsOutsideWork = Self.tracksDispatchWork.load(ordering: .relaxed)
+      let countsOutsideWork = settings.model.countsOutsideWork
       qt_track_dispatch_work(countsOutsideWork, Self.wakeDriver)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
-      qt_watch_leaked_continuations(Self.watchesLeakedContinuations.load(ordering: .relaxed), Self.wakeDriver)
+      qt_watch_leaked_continuations(settings.model.watchesLeakedContinuations, Self.wakeDriver)
       // Clock reads in the run's jobs follow its virtual time (see `VirtualTimeReads.c`).
       qt_virtual_time_begin()
       var thread = DriverThreadSetup(settings: settings)
@@ -54,6 +54,7 @@
         cancellationTargets: settings.targets, outsideWorkTimeout: settings.outsideWorkTimeout,
         replayedTimerDelays: loop.strategy.pointee.replayedTimerDelays ?? [])
       driverOuterTaskID = Self.currentTask()?.id ?? 0
+      activeSettings = settings
       loop.replay = loop.strategy.pointee.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
@@ -80,6 +81,7 @@
         condition.unlock()
       }
       holdDriverCaptures()
+      activeSettings = nil
       condition.lock()
       driverThread.store(0, ordering: .relaxed)
       jobThread.store(0, ordering: .relaxed)
@@ -119,6 +121,22 @@
         condition.unlock()
       }
       return result
+    }
+
+    /// Whether the queues' tasks take the harness's task-executor preference: on the active run's
+    /// driver thread, unless its model leaves that out (see ``RuntimeModel``).
+    var queueTasksPreferHarness: Bool {
+      guard enterDriverState() else { return false }
+      defer { leaveDriverState() }
+      return activeSettings?.model.queueTasksPreferHarness ?? false
+    }
+
+    /// Nanoseconds by which the sleep the calling task measures comes out short (see
+    /// ``RunSettings/measurementStall``): 0 but in the test that shows a replay ignores it.
+    func measurementStall() -> UInt64 {
+      guard enterDriverState() else { return 0 }
+      defer { leaveDriverState() }
+      return activeSettings?.measurementStall?() ?? 0
     }
 
     /// Makes the calling thread the one that drives the active run and runs its jobs. Called with

@@ -59,7 +59,7 @@
       if loop.leftAtStep == nil { loop.leftAtStep = step }
       let relief = Thread { [self] in
         var thread = DriverThreadSetup(settings: loop.settings)
-        thread.begin(countsOutsideWork: Self.tracksDispatchWork.load(ordering: .relaxed))
+        thread.begin(countsOutsideWork: loop.settings.model.countsOutsideWork)
         defer { thread.end() }
         condition.lock()
         bindDriverThread()

@@ -20,7 +20,7 @@
   /// `RunDriver+JobCapture`, cancellation targets in `RunDriver+CancellationTargets`, recording
   /// events in `RunDriver+Recording`, and work from outside the harness in `RunDriver+OutsideWork`.
   // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
-  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee`,
+  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee`, `activeSettings`,
   // `driverOuterTaskID` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
   // (checked by every entry point that reaches them: `capture`, `withDriverState`), and by `run`
   // on that same thread. A thread finds
@@ -42,54 +42,6 @@
   @available(ExecutorHooks 1.0, *)
   final class RunDriver: @unchecked Sendable {  // safe: proof just above
     static let shared = RunDriver()
-
-    /// How the driver runs jobs, as far as actor hops are concerned.
-    enum HopPolicy: Sendable {
-      /// Every hop is a scheduling point (see `run`): the model QueueTesting documents.
-      case everyHop
-      /// The runtime's fast path is left on: a job run on the generic executor switches to an
-      /// idle actor inline, and so does a task leaving an actor. Kept only so that tests can show
-      /// that the hop tests fail without the model (a mutation check); never a user option.
-      case runtimeFastPath
-      /// Every hop is a scheduling point, but a task hopping onto a default actor joins its queue
-      /// at the hop, inside the job that hops (the runtime's own order), instead of arriving as a
-      /// job of its own (see ``ActorArrivalExecutor``). Kept only for the mutation check that
-      /// shows what the deferred arrival finds; never a user option.
-      case arrivalsAtTheHop
-
-      /// Whether jobs run with the harness's task executor as the running context's, so that no
-      /// hop continues inline.
-      var schedulesEveryHop: Bool { self != .runtimeFastPath }
-    }
-
-    /// The hop policy of runs started from the current task: a task-local so that a test can
-    /// set it for its own runs without touching runs of tests running in parallel.
-    @TaskLocal static var hopPolicy: HopPolicy = .everyHop
-
-    /// Whether tasks created inside runs started from the current task get the harness's
-    /// task-executor preference (see `TaskCreation.c` in CQueueTestingRuntime). Always true but
-    /// in tests that show what happens without it (a mutation check); never a user option.
-    @TaskLocal static var newTasksPreferHarness = true
-
-    /// Whether the queues' tasks keep the shape they ship with inside runs (see
-    /// ``HarnessQueueObserver/taskExecutorForNewTasks``). Process-wide, as a queue's drainer is a
-    /// detached task that no task-local reaches: set only by the test that shows why they do not,
-    /// in a process of its own; never a user option.
-    static let queueTasksKeepTheirShape = Atomic<Bool>(false)
-
-    /// Whether runs count the work they hand to Dispatch (see `DispatchTracking.c`). Always true
-    /// but in the test that shows what happens without it (a mutation check, in a process of its
-    /// own); never a user option.
-    static let tracksDispatchWork = Atomic<Bool>(true)
-
-    /// Whether runs note what the runtime reports about leaked continuations (see
-    /// `ContinuationMisuse.c`). Always true but in a mutation check, as above.
-    static let watchesLeakedContinuations = Atomic<Bool>(true)
-
-    /// Nanoseconds by which the delay of a sleep taken in the current task comes out short, as
-    /// when the measuring thread stalls between the sleeper's `now` and the harness's: lets a
-    /// test show that a replay does not depend on that measurement. Never a user option.
-    @TaskLocal static var simulatedMeasurementStall: UInt64 = 0
 
     enum Source: Equatable {
       case global
@@ -114,6 +66,10 @@
       pointer.initialize(to: RunState())
       return pointer
     }()
+
+    /// The settings of the active run, for what its jobs ask of them (the queues' task shape, a
+    /// measurement stall): written by the driver as the run begins, read on the driver thread.
+    var activeSettings: RunSettings?
 
     /// The runtime id of the task that called the active run (0: none), which is the driver
     /// thread's current task whenever a job of no task runs. Written by the driver only.
@@ -368,13 +324,14 @@
       jobTimeLimit: Duration? = nil,
       jobSlice: Duration? = nil,
       cancelling targets: CancellationTargets? = nil,
+      model: RuntimeModel = .faithful,
+      measurementStall: (@Sendable () -> UInt64)? = nil,
       _ body: @escaping @Sendable () async -> Void
     ) -> RunResult {
-      let policy = Self.hopPolicy
       let settings = RunSettings(
-        policy: policy, newTasksPreferHarness: Self.newTasksPreferHarness && policy.schedulesEveryHop,
-        stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout, outsideWorkTimeout: outsideWorkTimeout,
-        targets: targets, jobSlice: jobSlice)
+        model: model, stepBudget: stepBudget, outsideWakeUpTimeout: outsideWakeUpTimeout,
+        outsideWorkTimeout: outsideWorkTimeout, targets: targets, jobSlice: jobSlice,
+        measurementStall: measurementStall)
       if let jobTimeLimit, jobTimeLimit > .zero {
         return runWatched(strategy: &strategy, settings: settings, jobTimeLimit: jobTimeLimit, body)
       }
@@ -413,7 +370,7 @@
         // threads were this one and a test waiting for the run slot).
         var warmUp = ReplayStrategy(Schedule(choices: []))
         _ = drive(
-          strategy: &warmUp, settings: .warmUp(policy: settings.policy), rootJob: nil, Self.clockSleepWarmUp)
+          strategy: &warmUp, settings: .warmUp(model: settings.model), rootJob: nil, Self.clockSleepWarmUp)
       }
       return drive(strategy: &strategy, settings: settings, rootJob: rootJob, body)
     }

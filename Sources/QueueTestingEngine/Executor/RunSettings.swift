@@ -3,10 +3,9 @@
   /// through the watched run and the driver's set-up to its loop.
   @available(ExecutorHooks 1.0, *)
   struct RunSettings {
-    /// How hops onto actors are scheduled (see ``RunDriver/HopPolicy``).
-    var policy: RunDriver.HopPolicy
-    /// Whether tasks the run's code creates get the harness's task-executor preference.
-    var newTasksPreferHarness: Bool
+    /// What of the runtime the run models (always ``RuntimeModel/faithful`` but in mutation
+    /// checks).
+    var model: RuntimeModel
     /// The most jobs the run may take.
     var stepBudget: Int
     /// How long the run waits for a declared outside wake-up.
@@ -18,12 +17,25 @@
     /// How long a job may run before the run leaves one-job-at-a-time (nil: never; see
     /// `RunDriver+Overstay`).
     var jobSlice: Duration? = nil
+    /// Nanoseconds by which the measured delay of a sleep comes out short, asked in the sleeping
+    /// task as its timer reaches the harness: lets a test show that a replay does not depend on
+    /// that measurement, as when the measuring thread stalls. Nil in every other run.
+    var measurementStall: (@Sendable () -> UInt64)? = nil
+
+    /// How hops onto actors are scheduled.
+    var policy: HopPolicy { model.hops }
+
+    /// Whether tasks the run's code creates get the harness's task-executor preference.
+    var newTasksPreferHarness: Bool { model.newTasksPreferHarness && model.hops.schedulesEveryHop }
 
     /// The settings of the short warm-up run a process makes before its first run.
-    static func warmUp(policy: RunDriver.HopPolicy) -> RunSettings {
+    static func warmUp(model: RuntimeModel) -> RunSettings {
       RunSettings(
-        policy: policy, newTasksPreferHarness: false, stepBudget: 1_000, outsideWakeUpTimeout: .zero,
-        outsideWorkTimeout: .zero, targets: nil)
+        model: .faithful {
+          $0 = model
+          $0.newTasksPreferHarness = false
+        }, stepBudget: 1_000,
+        outsideWakeUpTimeout: .zero, outsideWorkTimeout: .zero, targets: nil)
     }
   }
 #endif

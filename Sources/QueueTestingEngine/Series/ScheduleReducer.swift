@@ -14,12 +14,18 @@ public struct ScheduleReducer: Sendable, Equatable {
 
   /// Whether it tries each of the failing run's preemptions alone before taking them out one at
   /// a time. Always true but in the test that shows what the step finds (a mutation check).
-  var triesEachPreemptionAlone = true
+  let triesEachPreemptionAlone: Bool
 
   /// Creates a reducer; by default at most 100 runs and 5 seconds.
   public init(maxRuns: Int = 100, timeLimit: Duration = .seconds(5)) {
+    self.init(maxRuns: maxRuns, timeLimit: timeLimit, triesEachPreemptionAlone: true)
+  }
+
+  /// A reducer that may leave out trying each preemption alone: for the mutation check.
+  package init(maxRuns: Int, timeLimit: Duration, triesEachPreemptionAlone: Bool) {
     self.maxRuns = maxRuns
     self.timeLimit = timeLimit
+    self.triesEachPreemptionAlone = triesEachPreemptionAlone
   }
 
   /// What the reduction found.

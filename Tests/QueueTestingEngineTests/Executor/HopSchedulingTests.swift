@@ -135,17 +135,16 @@
     @Test(arguments: probes.filter { inlineBefore.contains($0.name) })
     @available(ExecutorHooks 1.0, *)
     func withInlineHopsTheInterleavingIsMissed(_ probe: Probe) {
-      RunDriver.$hopPolicy.withValue(.runtimeFastPath) {
-        var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
-        var reached = false
-        while let strategy = search.nextStrategy() {
-          let result = ControlledExecutor.runBlocking(strategy: strategy, probe.body)
-          search.record(result)
-          reached = reached || Self.leavesMark(result, probe.bad)
-        }
-        #expect(!reached)
-        #expect(search.ranEverySchedule)
+      var search = ExhaustiveSearch(delayBound: nil, budget: 5_000)
+      var reached = false
+      while let strategy = search.nextStrategy() {
+        let result = ControlledExecutor.runBlocking(
+          strategy: strategy, model: .faithful { $0.hops = .runtimeFastPath }, probe.body)
+        search.record(result)
+        reached = reached || Self.leavesMark(result, probe.bad)
       }
+      #expect(!reached)
+      #expect(search.ranEverySchedule)
     }
 
     /// Two plain `Task {}`s visiting two actors in turn, with a nonisolated helper between.
@@ -183,23 +182,23 @@
     /// is never reached.
     @available(ExecutorHooks 1.0, *)
     @Test func withoutThePreferenceUnstructuredTasksAreReported() {
-      RunDriver.$newTasksPreferHarness.withValue(false) {
-        let reported = ControlledExecutor.explore(
-          ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits)
-        #expect(!reported.search.isExhausted)
-        #expect(reported.search.inlineHopTasks == ["task 2", "task 3"])
-      }
-      RunDriver.$newTasksPreferHarness.withValue(false) {
-        RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) {
-          Self.exploreWithoutPreferenceOrDeferredArrivals()
-        }
-      }
+      let reported = ControlledExecutor.explore(
+        ExhaustiveSearch(delayBound: nil, budget: 5_000), model: .faithful { $0.newTasksPreferHarness = false },
+        Self.unstructuredVisits)
+      #expect(!reported.search.isExhausted)
+      #expect(reported.search.inlineHopTasks == ["task 2", "task 3"])
+      Self.exploreWithoutPreferenceOrDeferredArrivals()
     }
 
     @available(ExecutorHooks 1.0, *)
     static func exploreWithoutPreferenceOrDeferredArrivals() {
       let exploration = ControlledExecutor.explore(
-        ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.unstructuredVisits
+        ExhaustiveSearch(delayBound: nil, budget: 5_000),
+        model: .faithful {
+          $0.newTasksPreferHarness = false
+          $0.hops = .arrivalsAtTheHop
+        },
+        Self.unstructuredVisits
       ) { Self.leavesMark($0, "inverted") }
       #expect(exploration.stoppedAt == nil)
       #expect(exploration.search.ranEverySchedule)
@@ -220,10 +219,10 @@
     }
 
     @available(ExecutorHooks 1.0, *)
-    static func ordersExplored() -> (orders: Set<String>, exhausted: Bool) {
+    static func ordersExplored(model: RuntimeModel = .faithful) -> (orders: Set<String>, exhausted: Bool) {
       let orders = Mutex<Set<String>>([])
       let exploration = ControlledExecutor.explore(
-        ExhaustiveSearch(delayBound: nil, budget: 5_000), Self.racesToTheActor
+        ExhaustiveSearch(delayBound: nil, budget: 5_000), model: model, Self.racesToTheActor
       ) { result in
         for event in result.trace.events {
           if case .mark(let text) = event.kind { orders.withLock { _ = $0.insert(text) } }
@@ -244,7 +243,7 @@
     /// hops, the creator always queues first and "xy" is never offered.
     @available(ExecutorHooks 1.0, *)
     @Test func withArrivalsAtTheHopTheOtherOrderIsNeverOffered() {
-      let explored = RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) { Self.ordersExplored() }
+      let explored = Self.ordersExplored(model: .faithful { $0.hops = .arrivalsAtTheHop })
       #expect(explored.orders == ["yx"])
     }
 
@@ -272,17 +271,20 @@
       }
       // The mutant: no preference, and tasks join an actor's queue at the hop itself (with
       // deferred arrivals alone, the arrival at the second actor is a choice, and that finds it).
-      RunDriver.$newTasksPreferHarness.withValue(preference) {
-        RunDriver.$hopPolicy.withValue(preference ? .everyHop : .arrivalsAtTheHop) {
-          Self.findOverdraw(body, preference: preference)
-        }
-      }
+      Self.findOverdraw(body, preference: preference)
     }
 
     @available(ExecutorHooks 1.0, *)
     static func findOverdraw(_ body: @escaping @Sendable () async -> Void, preference: Bool) {
       for series in [ScheduleSeries.random(100, seed: 1), .pct(100, depth: 2, seed: 1)] {
-        let found = Self.firstSchedule(leaving: "stock=-1", body, series)
+        let model =
+          preference
+          ? RuntimeModel.faithful
+          : .faithful {
+            $0.newTasksPreferHarness = false
+            $0.hops = .arrivalsAtTheHop
+          }
+        let found = Self.firstSchedule(leaving: "stock=-1", body, series, model: model)
         if preference {
           #expect(found != nil && found! <= 20, "first overdraw: \(found.map(String.init) ?? "none")")
         } else {
@@ -294,13 +296,14 @@
     /// The number of the first schedule of `series` whose run leaves `mark`, if any.
     @available(ExecutorHooks 1.0, *)
     static func firstSchedule(
-      leaving mark: String, _ body: @escaping @Sendable () async -> Void, _ series: ScheduleSeries
+      leaving mark: String, _ body: @escaping @Sendable () async -> Void, _ series: ScheduleSeries,
+      model: RuntimeModel = .faithful
     ) -> Int? {
       var number = 0
       var found: Int?
       series.runSchedules { strategy in
         number += 1
-        let result = ControlledExecutor.runBlocking(strategy: strategy, body)
+        let result = ControlledExecutor.runBlocking(strategy: strategy, model: model, body)
         if leavesMark(result, mark) { found = number }
         return (result, found == nil)
       }
@@ -335,18 +338,19 @@
     @available(ExecutorHooks 1.0, *)
     @Test(arguments: [false, true])
     func withoutThePreferenceTasksCreatedInsideAnActorMethodAreReported(fixed: Bool) {
-      RunDriver.$newTasksPreferHarness.withValue(false) {
-        let exploration = Self.exploreSpawnedIncrements(fixed: fixed)
-        #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
-        #expect(!exploration.search.inlineHopTasks.isEmpty)
-        #expect(Set(exploration.search.inlineHopTasks).isSubset(of: ["task 2", "task 3"]))
-        #expect(!exploration.search.isExhausted)
-      }
+      let exploration = Self.exploreSpawnedIncrements(
+        fixed: fixed, model: .faithful { $0.newTasksPreferHarness = false })
+      #expect((exploration.stoppedAt != nil) == !fixed, "the lost update is found in the buggy version only")
+      #expect(!exploration.search.inlineHopTasks.isEmpty)
+      #expect(Set(exploration.search.inlineHopTasks).isSubset(of: ["task 2", "task 3"]))
+      #expect(!exploration.search.isExhausted)
     }
 
     @available(ExecutorHooks 1.0, *)
-    static func exploreSpawnedIncrements(fixed: Bool) -> ControlledExecutor.Exploration {
-      ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500)) {
+    static func exploreSpawnedIncrements(
+      fixed: Bool, model: RuntimeModel = .faithful
+    ) -> ControlledExecutor.Exploration {
+      ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 500), model: model) {
         let spawner = SpawningCounter()
         for task in await spawner.spawnIncrements(fixed: fixed) { await task.value }
         TraceRecorder.mark("count=\(await spawner.count)")
@@ -410,8 +414,9 @@
     @Test func theShippingShapeUnderTheHarness() async throws {
       try #require(Self.interposeProbe(), "a task made in a run prefers the harness's executor")
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.queueTasksKeepTheirShape.store(true, ordering: .relaxed)
-        let result = ControlledExecutor.runBlocking(seed: 1) {
+        let result = ControlledExecutor.runBlocking(
+          strategy: SeededRandomStrategy(seed: 1), model: .faithful { $0.queueTasksPreferHarness = false }
+        ) {
           let queue = FIFOQueue()
           let onQueue = await Task(on: queue) { currentTaskHasPreference() }.value
           TraceRecorder.mark("Task(on:): \(onQueue)")

@@ -40,10 +40,10 @@
     @available(ExecutorHooks 1.0, *)
     @Test func withoutTheRuntimesMessageTheRunWaitsOutItsTimeout() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.watchesLeakedContinuations.store(false, ordering: .relaxed)
         let started = ContinuousClock.now
         let result = ControlledExecutor.runBlocking(
-          seed: 1, outsideWorkTimeout: .seconds(1), LeakedContinuationTests.leaks)
+          strategy: SeededRandomStrategy(seed: 1), outsideWorkTimeout: .seconds(1),
+          model: .faithful { $0.watchesLeakedContinuations = false }, LeakedContinuationTests.leaks)
         guard case .deadlocked(let report) = result.outcome else { exit(1) }
         print(
           "waited \(report.waitedForOutsideWork.map { "\($0)" } ?? "nothing"), leaks \(report.leakedContinuations.count)"

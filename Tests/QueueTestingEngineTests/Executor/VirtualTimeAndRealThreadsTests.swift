@@ -94,9 +94,9 @@
     }
 
     @available(ExecutorHooks 1.0, *)
-    static func printExhaustedClaim() -> Never {
+    static func printExhaustedClaim(model: RuntimeModel = .faithful) -> Never {
       let exploration = ControlledExecutor.explore(
-        ExhaustiveSearch(delayBound: nil, budget: 50), resumedFromDispatchFirst)
+        ExhaustiveSearch(delayBound: nil, budget: 50), model: model, resumedFromDispatchFirst)
       print("ran every schedule: \(exploration.search.ranEverySchedule), exhausted: \(exploration.search.isExhausted)")
       print("outside: \(exploration.search.outsideWork)")
       exit(0)
@@ -117,8 +117,7 @@
     @available(ExecutorHooks 1.0, *)
     @Test func withoutCountingDispatchWorkTheSearchClaimsExhaustion() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        VirtualTimeAndRealThreadsTests.printExhaustedClaim()
+        VirtualTimeAndRealThreadsTests.printExhaustedClaim(model: .faithful { $0.countsOutsideWork = false })
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(output.contains("ran every schedule: true, exhausted: true"), "\(output)")
@@ -229,17 +228,19 @@
     /// Runs 20 schedules of a body that wakes a thread made before the run, and an exhaustive
     /// search of it; prints how many saw the worker's value and what the search claims.
     @available(ExecutorHooks 1.0, *)
-    static func printPreexistingWorkerWins(wokenBy wakeUp: PreexistingWorker.WakeUp) -> Never {
+    static func printPreexistingWorkerWins(
+      wokenBy wakeUp: PreexistingWorker.WakeUp, model: RuntimeModel = .faithful
+    ) -> Never {
       let worker = PreexistingWorker(wokenBy: wakeUp)
       let body = wakesWorkerThenSleeps(worker)
       var seen = 0
       for seed in UInt64(1)...20 {
-        let result = ControlledExecutor.runBlocking(seed: seed, body)
+        let result = ControlledExecutor.runBlocking(strategy: SeededRandomStrategy(seed: seed), model: model, body)
         if marks(result) == ["value: 9"] { seen += 1 }
         if seed == 1 { print("outside: \(result.outsideWork)") }
       }
       print("seen \(seen) of 20")
-      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 50), body)
+      let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: nil, budget: 50), model: model, body)
       print("ran every schedule: \(exploration.search.ranEverySchedule), exhausted: \(exploration.search.isExhausted)")
       exit(0)
     }
@@ -271,8 +272,8 @@
       wokenBy wakeUp: PreexistingWorker.WakeUp
     ) async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) { [wakeUp] in
-        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
-        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(wokenBy: wakeUp)
+        VirtualTimeAndRealThreadsTests.printPreexistingWorkerWins(
+          wokenBy: wakeUp, model: .faithful { $0.countsOutsideWork = false })
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
       #expect(!output.contains("seen 20 of 20"), "\(output)")
@@ -404,10 +405,10 @@
     @available(ExecutorHooks 1.0, *)
     @Test func withoutCountingDispatchWorkTheSleepOutrunsTheCallback() async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        RunDriver.tracksDispatchWork.store(false, ordering: .relaxed)
         for seed in 1...20 {
           let result = ControlledExecutor.runBlocking(
-            seed: UInt64(seed), VirtualTimeAndRealThreadsTests.callbackBeforeSleep)
+            strategy: SeededRandomStrategy(seed: UInt64(seed)), model: .faithful { $0.countsOutsideWork = false },
+            VirtualTimeAndRealThreadsTests.callbackBeforeSleep)
           print(VirtualTimeAndRealThreadsTests.marks(result))
         }
         exit(0)

@@ -128,6 +128,9 @@
     /// so a replay whose measurements come out 5 ms short for one task still orders two timers
     /// due together as its run did. Measured again instead, that task's timer would always fire
     /// first.
+    /// The stall of the sleeping task's measurement, in nanoseconds, for the test below.
+    @TaskLocal static var measurementStall: UInt64 = 0
+
     @available(ExecutorHooks 1.0, *)
     @Test func aReplayTakesItsRunsTimerDelaysWhateverItMeasures() throws {
       let stallsX = Box(false)
@@ -136,7 +139,7 @@
           for name in ["x", "y"] {
             group.addTask {
               let stall: UInt64 = name == "x" && stallsX.current ? 5_000_000 : 0
-              await RunDriver.$simulatedMeasurementStall.withValue(stall) {
+              await Self.$measurementStall.withValue(stall) {
                 try? await Task.sleep(for: .seconds(1))
               }
               TraceRecorder.mark(name)
@@ -153,7 +156,8 @@
         orders.insert(Self.marks(result.trace))
         stallsX.update { $0 = true }
         let replay = ControlledExecutor.runBlocking(
-          strategy: ReplayStrategy(try Schedule(parsing: result.schedule.description)), outsideWorkTimeout: .zero, body)
+          strategy: ReplayStrategy(try Schedule(parsing: result.schedule.description)), outsideWorkTimeout: .zero,
+          model: .faithful, measurementStall: { Self.measurementStall }, body)
         #expect(Self.marks(replay.trace) == Self.marks(result.trace), "seed \(seed)")
         #expect(replay.trace.hash == result.trace.hash, "seed \(seed)")
       }

@@ -267,22 +267,26 @@
     /// name at its hop, and its arrival on the actor is a job of its own, so a schedule can cancel
     /// it between the two and run the cancelling task first.
     @available(ExecutorHooks 1.0, *)
-    static func waiterHoppingStraightOntoAGate(checksCancellation: Bool) -> ControlledScheduling.Report {
-      ControlledScheduling(.portfolio(200, seed: 1), cancelling: .named("waiter"), outsideWorkTimeout: .zero)
-        .runSeries(
-          {
-            let gate = CancellableGate(checksCancellation: checksCancellation)
-            let waiter = Task(name: "waiter") {
-              await withTaskCancellationHandler {
-                await gate.wait()
-              } onCancel: {
-                Task { await gate.cancel() }
-              }
+    static func waiterHoppingStraightOntoAGate(
+      checksCancellation: Bool, model: RuntimeModel = .faithful
+    ) -> ControlledScheduling.Report {
+      var scheduling = ControlledScheduling(
+        .portfolio(200, seed: 1), cancelling: .named("waiter"), outsideWorkTimeout: .zero)
+      scheduling.runtimeModel = model
+      return scheduling.runSeries(
+        {
+          let gate = CancellableGate(checksCancellation: checksCancellation)
+          let waiter = Task(name: "waiter") {
+            await withTaskCancellationHandler {
+              await gate.wait()
+            } onCancel: {
+              Task { await gate.cancel() }
             }
-            let opener = Task { await gate.open() }
-            await waiter.value
-            await opener.value
-          }, failureCount: nil)
+          }
+          let opener = Task { await gate.open() }
+          await waiter.value
+          await opener.value
+        }, failureCount: nil)
     }
 
     @available(ExecutorHooks 1.0, *)
@@ -298,9 +302,8 @@
     /// name nowhere the harness looks, and the series says the target was never reached.
     @available(ExecutorHooks 1.0, *)
     @Test func withArrivalsAtTheHopTheWaiterIsNeverReached() {
-      let report = RunDriver.$hopPolicy.withValue(.arrivalsAtTheHop) {
-        Self.waiterHoppingStraightOntoAGate(checksCancellation: false)
-      }
+      let report = Self.waiterHoppingStraightOntoAGate(
+        checksCancellation: false, model: .faithful { $0.hops = .arrivalsAtTheHop })
       #expect(report.failure == nil)
       #expect(report.unreachedCancellationTargets.first?.contains("no task named 'waiter'") == true)
     }

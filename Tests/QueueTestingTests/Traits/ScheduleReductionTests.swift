@@ -181,8 +181,7 @@
         }
       }
       let both = reducedCounts(ScheduleReducer(maxRuns: 200, timeLimit: .seconds(30)))
-      var greedyOnly = ScheduleReducer(maxRuns: 200, timeLimit: .seconds(30))
-      greedyOnly.triesEachPreemptionAlone = false
+      let greedyOnly = ScheduleReducer(maxRuns: 200, timeLimit: .seconds(30), triesEachPreemptionAlone: false)
       let greedy = reducedCounts(greedyOnly)
       #expect(both.compactMap { $0 }.count >= 6, "too few failing series to say anything: \(both)")
       #expect(both.map { $0 == nil } == greedy.map { $0 == nil })
