@@ -66,6 +66,11 @@ bool qt_enqueue_through_global_hook(void *job) {
   return true;
 }
 
+bool qt_global_hook_is_set(void) {
+  QTEnqueueGlobalHook *address = __atomic_load_n(&enqueueGlobalHook, __ATOMIC_ACQUIRE);
+  return address && __atomic_load_n(address, __ATOMIC_RELAXED) && !insideHook;
+}
+
 const char *qt_unhonoured_executor_hook(void) {
   for (int index = 0; index < 3; index++) {
     void **address = __atomic_load_n(&otherHooks[index], __ATOMIC_ACQUIRE);

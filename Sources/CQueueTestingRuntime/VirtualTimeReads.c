@@ -26,7 +26,7 @@
 // two reads in one job passes as it does on real threads. Anywhere else, and between jobs (the
 // driver's own bookkeeping), reads are real. A deadline the run's job hands to Dispatch
 // (`dispatch_after`, which `asyncAfter` calls) is moved back by the skipped time
-// (`DispatchTracking.c`), so Dispatch, which reads real time, fires it when the job meant.
+// (`OutsideWorkCounts.c`), so Dispatch, which reads real time, fires it when the job meant.
 
 typedef int (*QTClockGetTime)(clockid_t, struct timespec *);
 typedef int (*QTGetTimeOfDay)(struct timeval *, void *);

@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+// MARK: The current executor (`CurrentExecutor.c`)
+
 /// The identity of the serial executor the calling thread is running a job on: the executor
 /// object, or 0 for the generic executor (a thread that runs no job on a serial executor).
 ///
@@ -11,6 +13,8 @@
 /// library binds for its own isolation checks; no public API returns it. QueueTesting reads it
 /// only to name where work outside the harness ran.
 uintptr_t qt_current_serial_executor_identity(void);
+
+// MARK: Executor hooks (`ExecutorHooks.c`)
 
 /// Finds the runtime's executor hooks, and takes the function that enqueues a job as if no hook
 /// were set (see `ExecutorHooks.c`). Called once, as the harness installs its executors.
@@ -20,18 +24,13 @@ void qt_install_executor_hooks(void (*_Nonnull unhooked)(void *_Nonnull job));
 /// returns true; false when there is no hook, or when called from inside the hook.
 bool qt_enqueue_through_global_hook(void *_Nonnull job);
 
+/// Whether `swift_task_enqueueGlobal_hook` is set, and the calling thread is not inside it.
+bool qt_global_hook_is_set(void);
+
 /// The name of an executor hook the harness cannot honour that is set now, or NULL.
 const char *_Nullable qt_unhonoured_executor_hook(void);
 
-/// Starts (`on`) or stops counting the work the calling thread hands to Dispatch queues
-/// (`dispatch_async`, `dispatch_after`, their `_f` forms): see `DispatchTracking.c`. Starting
-/// begins a new count; `ran` is called on Dispatch's thread each time counted work has run.
-void qt_track_dispatch_work(bool on, void (*_Nullable ran)(void));
-
-/// Starts (`on`) or stops counting the work the calling thread hands out as the active run's,
-/// with no new count begun: for a thread that takes over driving a run already counted (a
-/// relief driver).
-void qt_track_dispatch_work_on_this_thread(bool on);
+// MARK: Clock reads that follow virtual time (`VirtualTimeReads.c`)
 
 /// Starts a run's virtual clock reads: nothing skipped yet (see `VirtualTimeReads.c`).
 void qt_virtual_time_begin(void);
@@ -58,23 +57,40 @@ bool qt_virtual_time_pause(void);
 /// A Dispatch deadline computed from a read that followed virtual time, moved back to real time.
 unsigned long long qt_dispatch_time_to_real(unsigned long long when);
 
-/// How much counted work has not run yet.
-long qt_outstanding_dispatch_work(void);
+// MARK: Outside work (`OutsideWorkCounts.c`; its sources `DispatchWork.c`, `ThreadStarts.c`,
+// `ThreadWakeUps.c`)
+
+/// Starts (`on`) or stops counting the work the calling thread hands outside the harness as the
+/// active run's: work handed to Dispatch queues, threads started, threads woken. Starting begins
+/// a new count; `done` is called, on the thread that did it, each time counted work is done.
+void qt_count_outside_work(bool on, void (*_Nullable done)(void));
+
+/// Starts (`on`) or stops counting the work the calling thread hands out as the active run's,
+/// with no new count begun: for a thread that takes over driving a run already counted (a
+/// relief driver).
+void qt_count_outside_work_on_this_thread(bool on);
+
+/// How much counted work is not done yet: work handed to Dispatch that has not run, threads
+/// started that have not ended.
+long qt_outstanding_outside_work(void);
 
 /// How much work the run's thread handed to Dispatch since counting began.
 long qt_dispatch_work_handed_out(void);
-
-/// Whether the calls that hand work to Dispatch and start threads reach this library's
-/// definitions in this process (not under the thread sanitizer, whose runtime takes them).
-bool qt_outside_work_is_counted(void);
 
 /// How many threads the run's thread started since counting began (they count as work not done
 /// until they end).
 long qt_threads_started_by_run(void);
 
 /// How many times the run's thread woke another thread (a condition signalled or broadcast, a
-/// semaphore posted, an eventfd written) since counting began, outside its hand-overs to Dispatch.
+/// semaphore posted, an eventfd written, bytes written to a pipe or a socket) since counting
+/// began, outside its hand-overs to Dispatch.
 long qt_threads_woken_by_run(void);
+
+/// Whether the calls that hand work to Dispatch, start threads and wake them reach this library's
+/// definitions in this process (not under the thread sanitizer, whose runtime takes them).
+bool qt_outside_work_is_counted(void);
+
+// MARK: Leaked continuations (`ContinuationMisuse.c`)
 
 /// Starts (`on`, forgetting earlier notes) or stops noting what the runtime reports about leaked
 /// continuations (see `ContinuationMisuse.c`); `tell` is called, on the reporting thread, for
@@ -89,6 +105,8 @@ int qt_leaked_continuation_count(void);
 /// `capacity`), and returns how many there were.
 int qt_leaked_continuation_messages(char *_Nonnull buffer, int capacity);
 
+// MARK: Task creation (`TaskCreation.c`)
+
 /// Makes tasks created on the calling thread from now on, without a task-executor preference of
 /// their own and not structured children, prefer the task executor `identity`/`implementation`
 /// (the two words of an `UnownedTaskExecutor`); `0, 0` stops. Only where the test binary's
@@ -98,6 +116,8 @@ void qt_prefer_task_executor_for_new_tasks(uintptr_t identity, uintptr_t impleme
 
 /// Whether a task was created through that definition in this process.
 bool qt_task_creation_is_interposed(void);
+
+// MARK: Actor hops (`ActorHops.c`)
 
 /// A hop of a task onto or off a default actor, noted on the run's thread (see `ActorHops.c`):
 /// the task's runtime id, the actor it left (0: none) and the actor it entered (0: none), each
@@ -134,11 +154,8 @@ uintptr_t qt_last_actor_entered(void);
 /// How many notes wait to be taken: a check before taking them, at every step.
 int qt_actor_hop_count(void);
 
-/// Names of the functions on the call stack of `thread` (a `pthread_t` of this process), innermost
-/// first, as the dynamic linker knows them (exported symbols only: the blocking calls of the C
-/// library and of Dispatch among them); at most `capacity`. Waits up to `timeoutMilliseconds`
-/// for the thread to record its stack. Returns how many names it wrote (0 where unsupported: see
-/// `ThreadStack.c`).
+// MARK: Threads: what a stuck job's thread does (`ThreadStack.c`, `ThreadActivity.c`)
+
 /// Lets the calling thread's stack be sampled (unblocks the sampling signal for it); returns
 /// whether the signal was blocked before, for `qt_restore_stack_samples`.
 bool qt_allow_stack_samples(void);
@@ -157,6 +174,11 @@ int qt_kernel_thread_is_waiting(long kernelThread);
 /// Blocks the sampling signal again on the calling thread if `wasBlocked`.
 void qt_restore_stack_samples(bool wasBlocked);
 
+/// Names of the functions on the call stack of `thread` (a `pthread_t` of this process), innermost
+/// first, as the dynamic linker knows them (exported symbols only: the blocking calls of the C
+/// library and of Dispatch among them); at most `capacity`. Waits up to `timeoutMilliseconds`
+/// for the thread to record its stack. Returns how many names it wrote (0 where unsupported: see
+/// `ThreadStack.c`).
 int qt_thread_stack_symbols(uintptr_t thread, const char *_Nonnull *_Nonnull names, int capacity, int timeoutMilliseconds);
 
 #endif

@@ -1,5 +1,4 @@
 #if compiler(>=6.3)
-  internal import CQueueTestingRuntime
   import Foundation
 
   /// Runs asynchronous code with every job it causes held and run one at a time, on one thread,
@@ -107,7 +106,7 @@
     /// test binary's own definitions of those calls are the ones called (Linux), false under the
     /// thread sanitizer, whose runtime intercepts the same calls, and on other platforms.
     public static var countsOutsideWork: Bool {
-      qt_outside_work_is_counted()
+      OutsideWorkProbe.isCounted
     }
 
     /// Whether clock reads in a run's jobs follow the run's virtual time in this process (see
@@ -115,7 +114,7 @@
     /// C clock calls are the ones called (Linux), false under the thread sanitizer, whose runtime
     /// takes `clock_gettime` itself, and on other platforms.
     public static var clockReadsFollowVirtualTime: Bool {
-      qt_virtual_time_is_read()
+      VirtualTimeProbe.isRead
     }
 
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always

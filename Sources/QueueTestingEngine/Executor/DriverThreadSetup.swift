@@ -1,5 +1,4 @@
 #if compiler(>=6.3)
-  internal import CQueueTestingRuntime
 
   /// What a thread that drives a run turns on for the run's jobs, and off when it stops driving.
   ///
@@ -21,33 +20,31 @@
     /// by its first thread).
     mutating func begin(countsOutsideWork: Bool) {
       // A watcher may sample this thread's stack to name what a stuck job waits in.
-      samplesWereBlocked = qt_allow_stack_samples()
-      qt_track_dispatch_work_on_this_thread(countsOutsideWork)
+      samplesWereBlocked = ThreadProbe.allowStackSamples()
+      OutsideWorkProbe.countOnThisThread(countsOutsideWork)
       // Tasks the run's code creates prefer the harness's executor, as its root does, so that
       // their hops off an actor are scheduling points too; see `TaskCreation.c`.
       if settings.newTasksPreferHarness {
-        let (identity, implementation) = unsafeBitCast(RunDriver.RunExecutors().task, to: (UInt, UInt).self)
-        qt_prefer_task_executor_for_new_tasks(identity, implementation)
+        TaskCreationProbe.preferForNewTasks(RunDriver.RunExecutors().task)
       }
       // Hops onto and off actors, for the run's picture (see `ActorHops.c`).
-      qt_record_actor_hops(true)
+      ActorHopProbe.record(true)
       // A task hopping onto a default actor arrives as a job of its own (see `ActorArrivalExecutor`).
       if settings.policy == .everyHop {
-        let (identity, implementation) = unsafeBitCast(ActorArrivalExecutor.unowned, to: (UInt, UInt).self)
-        qt_defer_actor_arrivals(identity, implementation)
+        ActorHopProbe.deferArrivals(to: ActorArrivalExecutor.unowned)
       }
       // Targets by name are learned at deferred hops too.
-      if settings.targets?.names.isEmpty == false { qt_observe_deferred_hops(RunDriver.noteHoppingTarget) }
+      if settings.targets?.names.isEmpty == false { ActorHopProbe.observeDeferredHops(RunDriver.noteHoppingTarget) }
     }
 
     /// Turns the switches off again for the calling thread.
     func end() {
-      qt_observe_deferred_hops(nil)
-      qt_defer_actor_arrivals(0, 0)
-      qt_record_actor_hops(false)
-      qt_prefer_task_executor_for_new_tasks(0, 0)
-      qt_track_dispatch_work_on_this_thread(false)
-      qt_restore_stack_samples(samplesWereBlocked)
+      ActorHopProbe.observeDeferredHops(nil)
+      ActorHopProbe.deferArrivals(to: nil)
+      ActorHopProbe.record(false)
+      TaskCreationProbe.preferForNewTasks(nil)
+      OutsideWorkProbe.countOnThisThread(false)
+      ThreadProbe.restoreStackSamples(wasBlocked: samplesWereBlocked)
     }
   }
 #endif

@@ -1,6 +1,5 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-  internal import CQueueTestingRuntime
   import Dispatch
   import Synchronization
 
@@ -15,10 +14,6 @@
   final class HarnessTaskExecutor: TaskExecutor, SchedulingExecutor, Sendable {
     static let shared = HarnessTaskExecutor()
 
-    /// Whether another tool's global-enqueue hook gets the run's global jobs (see `enqueue`).
-    /// Always true but in the test that shows what happens without it (a mutation check).
-    static let honoursGlobalHook = Atomic<Bool>(true)
-
     /// `RunDriver.shared`, read once: every job of the process comes through here, and a static
     /// read pays a lazy-initialization check each time.
     private let core = RunDriver.shared
@@ -27,9 +22,7 @@
       let unowned = UnownedJob(job)
       // Another tool's global-enqueue hook (`withMainSerialExecutor`) gets the job first, as the
       // runtime gives it every global job of a task without a preference; see `ExecutorHooks.c`.
-      if Self.honoursGlobalHook.load(ordering: .relaxed),
-        qt_enqueue_through_global_hook(unsafeBitCast(unowned, to: UnsafeMutableRawPointer.self))
-      {
+      if ExecutorProbe.globalHookIsSet, core.honoursGlobalHook, ExecutorProbe.enqueueThroughGlobalHook(unowned) {
         return
       }
       enqueueUnhooked(unowned)

@@ -1,7 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 

@@ -1,7 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -28,19 +27,19 @@
       }
       defer { jobSliceNanoseconds.store(0, ordering: .relaxed) }
       // Work this thread hands to Dispatch during the run is counted until it has run (see
-      // `DispatchTracking.c`); each time some has, a driver waiting for outside work looks again.
+      // `OutsideWorkCounts.c`); each time some has, a driver waiting for outside work looks again.
       let countsOutsideWork = settings.model.countsOutsideWork
-      qt_track_dispatch_work(countsOutsideWork, Self.wakeDriver)
+      OutsideWorkProbe.start(counting: countsOutsideWork, done: Self.wakeDriver)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
-      qt_watch_leaked_continuations(settings.model.watchesLeakedContinuations, Self.wakeDriver)
+      LeakedContinuationProbe.start(watching: settings.model.watchesLeakedContinuations, tell: Self.wakeDriver)
       // Clock reads in the run's jobs follow its virtual time (see `VirtualTimeReads.c`).
-      qt_virtual_time_begin()
+      VirtualTimeProbe.begin()
       var thread = DriverThreadSetup(settings: settings)
       thread.begin(countsOutsideWork: countsOutsideWork)
       defer {
         thread.end()
-        qt_watch_leaked_continuations(false, nil)
-        qt_track_dispatch_work(false, nil)
+        LeakedContinuationProbe.stop()
+        OutsideWorkProbe.stop()
       }
       let loop = DriveLoop(strategy: strategy, settings: settings)
       defer { strategy = loop.finish() }
@@ -99,9 +98,10 @@
       var (leftovers, result) = statePointer.pointee.end(
         loop.outcome, strategySummary: loop.strategy.pointee.summary,
         fairFromChoice: loop.strategy.pointee.fairFromChoice)
-      result.outsideWork.handedToDispatch = qt_dispatch_work_handed_out()
-      result.outsideWork.threadsStarted = qt_threads_started_by_run()
-      result.outsideWork.threadsWoken = qt_threads_woken_by_run()
+      let counts = OutsideWorkProbe.counts
+      result.outsideWork.handedToDispatch = counts.handedToDispatch
+      result.outsideWork.threadsStarted = counts.threadsStarted
+      result.outsideWork.threadsWoken = counts.threadsWoken
       if let leftAtStep = loop.leftAtStep {
         result.outsideWork.runsThatLeftOneJobAtATime = 1
         result.outsideWork.leftOneJobAtATimeAtStep = leftAtStep
@@ -131,6 +131,14 @@
       return activeSettings?.model.queueTasksPreferHarness ?? false
     }
 
+    /// Whether another tool's global-enqueue hook gets a job enqueued now: unless the active
+    /// run's model leaves that out, on its driver thread (see ``RuntimeModel``).
+    var honoursGlobalHook: Bool {
+      guard enterDriverState() else { return true }
+      defer { leaveDriverState() }
+      return activeSettings?.model.honoursOtherToolsGlobalHook ?? true
+    }
+
     /// Nanoseconds by which the sleep the calling task measures comes out short (see
     /// ``RunSettings/measurementStall``): 0 but in the test that shows a replay ignores it.
     func measurementStall() -> UInt64 {
@@ -144,7 +152,7 @@
     func bindDriverThread() {
       driverThread.store(Self.threadID(), ordering: .relaxed)
       jobThread.store(Self.threadID(), ordering: .relaxed)
-      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+      driverKernelThread.store(ThreadProbe.currentKernelThread, ordering: .relaxed)
     }
 
     /// Runs the steps of `loop` on the calling thread, which drives the run, until the run ends
@@ -197,13 +205,14 @@
           // moving virtual time on, and ending the run.
           condition.lock()
           collectDeliveries(replaying: loop.replay, quiescent: true)
-          if let leaked = Self.leakedContinuations() { statePointer.pointee.outside.leakedContinuations = leaked }
+          if let leaked = LeakedContinuationProbe.messages() {
+            statePointer.pointee.outside.leakedContinuations = leaked
+          }
           statePointer.pointee.outside.realSinceJump = loop.clockPacing.realSinceJump()
           step = statePointer.pointee.nextStep(
             strategy: &strategy.pointee, stepBudget: stepBudget,
             outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
-            outsideWorkPending: qt_outstanding_dispatch_work() > 0,
-            outsideThreadsWoken: qt_threads_woken_by_run() > 0)
+            outsideWorkPending: OutsideWorkProbe.isPending, outsideThreadsWoken: OutsideWorkProbe.wokeThreads)
           mailbox.virtualTime = statePointer.pointee.now
           loop.clockPacing.timeIs(statePointer.pointee.now)
           if case .waitForOutsideWakeUp = step {
@@ -235,7 +244,7 @@
             drains = statePointer.pointee.actorWork.drainStarts(
               job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
           }
-          qt_virtual_time_reads(true)
+          VirtualTimeProbe.readsFollow(true)
           runningIsMain.store(next.isMain, ordering: .relaxed)
           jobPhase.store(job, ordering: .releasing)
           if next.isMain {
@@ -245,19 +254,19 @@
           } else {
             next.job.runSynchronously(on: executors.generic)
           }
-          qt_virtual_time_reads(false)
+          VirtualTimeProbe.readsFollow(false)
           if !jobPhase.compareExchange(expected: job, desired: 0, ordering: .sequentiallyConsistent).exchanged {
             // The job overstayed its slice and the loop went on on a relief thread: its hops
             // were not the trace's, and the state is no longer this thread's.
-            if qt_actor_hop_count() > 0 { Self.discardActorHops() }
+            if ActorHopProbe.hasHops { ActorHopProbe.takeHops { _ in } }
             overstayingJobReturned()
             return false
           }
-          if qt_actor_hop_count() > 0 { takeActorHops(step: step) }
+          if ActorHopProbe.hasHops { takeActorHops(step: step) }
           if drains { statePointer.pointee.actorWork.drainEnds() }
           jobsFinished.store(job, ordering: .relaxed)
-          if let hook = qt_unhonoured_executor_hook() {
-            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(String(cString: hook)))
+          if let hook = ExecutorProbe.unhonouredHook {
+            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(hook))
             break stepping
           }
           // The caller gave up on this run while the job ran (see `runWatched`): whatever the
@@ -277,11 +286,11 @@
           // Bounded in real time; whatever comes is admitted at the next step, and if nothing
           // does, the next decision moves virtual time on or reports the deadlock.
           condition.lock()
-          let waitStarted = qt_real_monotonic_nanoseconds()
+          let waitStarted = VirtualTimeProbe.realNanoseconds()
           defer { loop.clockPacing.waited(since: waitStarted) }
           let deadline = Date(timeIntervalSinceNow: limit.seconds)
-          while !mailbox.hasNews && !(whilePending && qt_outstanding_dispatch_work() == 0)
-            && Self.leakedContinuations() == nil && condition.wait(until: deadline)
+          while !mailbox.hasNews && !(whilePending && !OutsideWorkProbe.isPending)
+            && LeakedContinuationProbe.messages() == nil && condition.wait(until: deadline)
           {}
           if mailbox.hasNews {
             hasDeliveries.store(true, ordering: .relaxed)
@@ -351,26 +360,26 @@
   struct ClockPacing {
     private var lastNow: UInt64 = 0
     private var waitedSinceJump: UInt64 = 0
-    private var lastJumpReal = qt_real_monotonic_nanoseconds()
+    private var lastJumpReal = VirtualTimeProbe.realNanoseconds()
 
     /// The run's virtual time after a decision.
     mutating func timeIs(_ now: UInt64) {
       guard now > lastNow else { return }
-      qt_virtual_time_advance(now - lastNow, waitedSinceJump)
+      VirtualTimeProbe.jumped(by: now - lastNow, afterWaiting: waitedSinceJump)
       lastNow = now
       waitedSinceJump = 0
-      lastJumpReal = qt_real_monotonic_nanoseconds()
+      lastJumpReal = VirtualTimeProbe.realNanoseconds()
     }
 
     /// The real time since virtual time last moved (or the run began).
     func realSinceJump() -> Duration {
-      let now = qt_real_monotonic_nanoseconds()
+      let now = VirtualTimeProbe.realNanoseconds()
       return .nanoseconds(Int64(clamping: now > lastJumpReal ? now - lastJumpReal : 0))
     }
 
-    /// The driver waited in real time from `start` (`qt_real_monotonic_nanoseconds`) until now.
+    /// The driver waited in real time from `start` (``VirtualTimeProbe/realNanoseconds()``) until now.
     mutating func waited(since start: UInt64) {
-      let now = qt_real_monotonic_nanoseconds()
+      let now = VirtualTimeProbe.realNanoseconds()
       if now > start { waitedSinceJump &+= now - start }
     }
   }

@@ -1,7 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -34,7 +33,7 @@
         if taskID == 0, case .actorDrain = Self.note(on: job, taskID: 0) {
           // The drain of the actor a task just hopped onto (the hop was noted first).
           statePointer.pointee.actorWork.noteDrainScheduled(
-            job: UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)), actor: UInt(qt_last_actor_entered()),
+            job: UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)), actor: ActorHopProbe.lastActorEntered,
             typeName: Self.typeName(ofActor:))
         }
         return true
@@ -122,23 +121,9 @@
     /// Moves the hops onto and off actors noted during `step` into the run's ``ActorWork``.
     @inline(never)
     func takeActorHops(step: Int) {
-      // Small enough for the stack: a heap buffer per step would cost more than the notes.
-      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 16) { buffer in
-        while true {
-          let count = Int(qt_take_actor_hops(buffer.baseAddress!, 16))
-          for hop in buffer.prefix(count) {
-            statePointer.pointee.actorWork.noteHop(
-              task: hop.task, from: UInt(hop.from), to: UInt(hop.to), step: step, typeName: Self.typeName(ofActor:))
-          }
-          if count < 16 { break }
-        }
-      }
-    }
-
-    /// Empties the calling thread's notes of hops without reading them.
-    static func discardActorHops() {
-      withUnsafeTemporaryAllocation(of: QTActorHop.self, capacity: 16) { buffer in
-        while qt_take_actor_hops(buffer.baseAddress!, 16) == 16 {}
+      ActorHopProbe.takeHops { hop in
+        statePointer.pointee.actorWork.noteHop(
+          task: hop.task, from: hop.from, to: hop.to, step: step, typeName: Self.typeName(ofActor:))
       }
     }
 

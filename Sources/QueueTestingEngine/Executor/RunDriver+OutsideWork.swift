@@ -1,7 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -44,7 +43,7 @@
     static func outsideExecutorName() -> String {
       // The executor objects are alive: the calling thread is running a job on them. An unowned
       // task executor is two words, the executor object first.
-      if let name = typeName(ofObjectAt: UInt(qt_current_serial_executor_identity())) { return name }
+      if let name = typeName(ofObjectAt: ExecutorProbe.currentSerialExecutor) { return name }
       let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor }
       if let preferred, let name = typeName(ofObjectAt: unsafeBitCast(preferred, to: (UInt, UInt).self).0) {
         return name

@@ -1,6 +1,5 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -112,7 +111,7 @@
       }
       if mailbox.hasNews { hasDeliveries.store(true, ordering: .relaxed) }
       jobThread.store(Self.threadID(), ordering: .relaxed)
-      driverKernelThread.store(qt_current_kernel_thread(), ordering: .relaxed)
+      driverKernelThread.store(ThreadProbe.currentKernelThread, ordering: .relaxed)
       guard abandoning.load(ordering: .relaxed) else { return nil }
       let oldest = overstayingJobs.first
       return StuckJob(
@@ -184,18 +183,16 @@
   /// the run stays one-job-at-a-time, and its schedule the same. Where neither can be read, real
   /// time alone decides.
   @available(ExecutorHooks 1.0, *)
-  private func jobOverstays(waiting: Bool?, since cpuAtSight: UInt64, slice: UInt64, driver: RunDriver) -> Bool {
-    let cpu = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
-    return JobSliceWatch.overstays(
-      waiting: waiting,
-      cpuUsed: cpu == .max || cpuAtSight == .max ? nil : cpu >= cpuAtSight ? cpu - cpuAtSight : 0, slice: slice)
+  private func jobOverstays(waiting: Bool?, since cpuAtSight: UInt64?, slice: UInt64, driver: RunDriver) -> Bool {
+    let cpu = ThreadProbe.cpuNanoseconds(of: driver.jobThread.load(ordering: .relaxed))
+    let used = cpu.flatMap { cpu in cpuAtSight.map { cpu >= $0 ? cpu - $0 : 0 } }
+    return JobSliceWatch.overstays(waiting: waiting, cpuUsed: used, slice: slice)
   }
 
   /// Whether the kernel thread waits now; nil where that cannot be read.
   @available(ExecutorHooks 1.0, *)
   private func threadWaits(_ driver: RunDriver) -> Bool? {
-    let waiting = qt_kernel_thread_is_waiting(driver.driverKernelThread.load(ordering: .relaxed))
-    return waiting == -1 ? nil : waiting == 1
+    ThreadProbe.isWaiting(kernelThread: driver.driverKernelThread.load(ordering: .relaxed))
   }
 
   /// The thread that watches runs with a job slice: when the job in progress has not returned
@@ -240,13 +237,13 @@
       let driver = RunDriver.shared
       var watched = 0
       var since: UInt64 = 0
-      var cpuAtSight: UInt64 = 0
+      var cpuAtSight: UInt64? = 0
       // Whether the watched job's thread waited at the last look.
       var waitedBefore = false
-      var idleSince = qt_real_monotonic_nanoseconds()
+      var idleSince = VirtualTimeProbe.realNanoseconds()
       while true {
         let slice = UInt64(max(driver.jobSliceNanoseconds.load(ordering: .relaxed), 0))
-        let now = qt_real_monotonic_nanoseconds()
+        let now = VirtualTimeProbe.realNanoseconds()
         guard slice > 0 else {
           watched = 0
           if now - idleSince > 200_000_000 {
@@ -258,7 +255,7 @@
             }
             sleeping.store(false, ordering: .relaxed)
             condition.unlock()
-            idleSince = qt_real_monotonic_nanoseconds()
+            idleSince = VirtualTimeProbe.realNanoseconds()
           } else {
             usleep(10_000)
           }
@@ -271,7 +268,7 @@
         } else if job != watched {
           watched = job
           since = now
-          cpuAtSight = qt_thread_cpu_nanoseconds(driver.jobThread.load(ordering: .relaxed))
+          cpuAtSight = ThreadProbe.cpuNanoseconds(of: driver.jobThread.load(ordering: .relaxed))
           waitedBefore = false
         } else {
           // Read at every look from the second on: only a job past one look is read at all.

@@ -1,7 +1,6 @@
 #if compiler(>=6.3)
   @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
   import AsyncQueue
-  internal import CQueueTestingRuntime
   import Foundation
   import Synchronization
 
@@ -195,18 +194,6 @@
       RunDriver.shared.condition.unlock()
     }
 
-    /// What the runtime reported about leaked continuations since the run began, one message per
-    /// element; nil when it reported none.
-    static func leakedContinuations() -> [String]? {
-      // Asked whenever the driver finds nothing runnable and as it waits: nearly always none.
-      guard qt_leaked_continuation_count() > 0 else { return nil }
-      var buffer = [CChar](repeating: 0, count: 4096)
-      let count = qt_leaked_continuation_messages(&buffer, Int32(buffer.count))
-      guard count > 0 else { return nil }
-      let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-    }
-
     /// What a run says when another tool set an executor hook the harness cannot honour.
     static func unhonouredHookMessage(_ hook: String) -> String {
       """
@@ -356,7 +343,7 @@
       if installing {
         // Once per process, before the first run: other threads read the factory, so it is never
         // swapped back; outside a run the harness executors forward everything.
-        qt_install_executor_hooks { job in
+        ExecutorProbe.installHooks { job in
           HarnessTaskExecutor.shared.enqueueUnhooked(unsafeBitCast(job, to: UnownedJob.self))
         }
         _createExecutors(factory: HarnessExecutorFactory.self)

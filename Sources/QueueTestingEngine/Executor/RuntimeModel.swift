@@ -16,8 +16,12 @@ package struct RuntimeModel: Sendable, Equatable {
   /// `HarnessQueueObserver.taskExecutorForNewTasks`); false keeps the shape they ship with.
   package var queueTasksPreferHarness = true
   /// Whether the run counts the work it hands to Dispatch, the threads it starts and wakes, and
-  /// waits for them (see `DispatchTracking.c`).
+  /// waits for them (see `OutsideWorkCounts.c`).
   package var countsOutsideWork = true
+  /// Whether another tool's global-enqueue hook (`withMainSerialExecutor`'s) gets the run's
+  /// global jobs, as the runtime gives it every global job of a task without a preference (see
+  /// `ExecutorHooks.c`).
+  package var honoursOtherToolsGlobalHook = true
   /// Whether the run notes what the runtime reports about leaked continuations (see
   /// `ContinuationMisuse.c`).
   package var watchesLeakedContinuations = true

@@ -1,5 +1,4 @@
 #if compiler(>=6.3)
-  internal import CQueueTestingRuntime
   import Foundation
 
   /// A job of a controlled run that did not return within the job limit, and what its thread was
@@ -179,13 +178,7 @@
 
     /// The function names on `thread`'s stack, innermost first.
     static func stackSymbols(of thread: UInt) -> [String] {
-      var names = [UnsafePointer<CChar>?](repeating: nil, count: 64)
-      let count = names.withUnsafeMutableBufferPointer { buffer in
-        buffer.withMemoryRebound(to: UnsafePointer<CChar>.self) { rebound in
-          Int(qt_thread_stack_symbols(UInt(thread), rebound.baseAddress!, Int32(rebound.count), 500))
-        }
-      }
-      return names.prefix(count).compactMap { $0.map { String(cString: $0) } }
+      ThreadProbe.stackSymbols(of: thread, capacity: 64, timeoutMilliseconds: 500)
     }
   }
 #endif

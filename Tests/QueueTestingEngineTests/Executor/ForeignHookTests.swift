@@ -31,11 +31,12 @@
     /// and prints how many appended in the order they were added.
     @available(ExecutorHooks 1.0, *)
     static func printOrderedSchedules(honoured: Bool) -> Never {
-      HarnessTaskExecutor.honoursGlobalHook.store(honoured, ordering: .relaxed)
       var ordered = 0
       for seed in UInt64(1)...20 {
         let log = AppendLog()
-        let result = ControlledExecutor.runBlocking(seed: seed) {
+        let result = ControlledExecutor.runBlocking(
+          strategy: SeededRandomStrategy(seed: seed), model: .faithful { $0.honoursOtherToolsGlobalHook = honoured }
+        ) {
           setMainSerialHook(true)
           await withTaskGroup(of: Void.self) { group in
             for item in 1...100 { group.addTask { log.append(item) } }
