@@ -39,7 +39,7 @@ public struct VirtualClock: Clock, Sendable {
   /// The run's virtual time (zero outside a run).
   public var now: Instant {
     #if compiler(>=6.3)
-      Instant(offset: .nanoseconds(ActiveRun.virtualNow ?? 0))
+      Instant(offset: .nanoseconds(ControlledExecutor.activeRunVirtualNow ?? 0))
     #else
       Instant(offset: .zero)
     #endif

@@ -120,7 +120,8 @@
     /// Whether the calling code runs under a controlled run (on the run's driver thread). Always
     /// false on an OS older than controlled runs need, where no run can be active.
     public static var isControlling: Bool {
-      ActiveRun.isControlling
+      guard #available(ExecutorHooks 1.0, *) else { return false }
+      return RunDriver.shared.isDriverThread
     }
 
     /// The trace of the active run up to now, for code running under it; nil elsewhere. Ordering
@@ -128,7 +129,8 @@
     /// left one-job-at-a-time (see ``RunResult/leftOneJobAtATimeAtStep``), the job that overstayed
     /// its slice sees the trace up to that step.
     public static var traceSoFar: Trace? {
-      ActiveRun.traceSoFar
+      guard #available(ExecutorHooks 1.0, *) else { return nil }
+      return RunDriver.shared.traceSoFar
     }
 
     /// Declares, from code running under a controlled run, that one of the run's tasks will be
@@ -141,7 +143,7 @@
     /// - Precondition: Called from inside a controlled run.
     public static func expectOutsideWakeUp(_ label: String) {
       precondition(
-        ActiveRun.expectOutsideWakeUp(label),
+        tryExpectOutsideWakeUp(label),
         "ControlledExecutor.expectOutsideWakeUp(_:) must be called from code running under a controlled run"
       )
     }

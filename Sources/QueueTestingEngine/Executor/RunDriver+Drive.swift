@@ -26,35 +26,12 @@
         JobSliceWatch.runBegins()
       }
       defer { jobSliceNanoseconds.store(0, ordering: .relaxed) }
-      // Work this thread hands to Dispatch during the run is counted until it has run (see
-      // `OutsideWorkCounts.c`); each time some has, a driver waiting for outside work looks again.
-      let countsOutsideWork = settings.model.countsOutsideWork
-      OutsideWorkProbe.start(counting: countsOutsideWork, done: Self.wakeDriver)
-      // What the runtime says about continuations dropped without a resume, while the run goes on.
-      LeakedContinuationProbe.start(watching: settings.model.watchesLeakedContinuations, tell: Self.wakeDriver)
-      // Clock reads in the run's jobs follow its virtual time (see `VirtualTimeReads.c`).
-      VirtualTimeProbe.begin()
-      var thread = DriverThreadSetup(settings: settings)
-      thread.begin(countsOutsideWork: countsOutsideWork)
-      defer {
-        thread.end()
-        LeakedContinuationProbe.stop()
-        OutsideWorkProbe.stop()
-      }
+      var probes = RunProbes(settings: settings)
+      probes.start(wake: Self.wakeDriver)
+      defer { probes.stop() }
       let loop = DriveLoop(strategy: strategy, settings: settings)
       defer { strategy = loop.finish() }
-      condition.lock()
-      mailbox.begin()
-      hasDeliveries.store(false, ordering: .relaxed)
-      bindDriverThread()
-      reliefLoop = settings.jobSlice == nil ? nil : loop
-      condition.unlock()
-      statePointer.pointee.begin(
-        cancellationTargets: settings.targets, outsideWorkTimeout: settings.outsideWorkTimeout,
-        replayedTimerDelays: loop.strategy.pointee.replayedTimerDelays ?? [])
-      driverOuterTaskID = Self.currentTask()?.id ?? 0
-      activeSettings = settings
-      loop.replay = loop.strategy.pointee.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
+      begin(loop)
 
       // Enqueued from the driver thread while the run is active: captured as the root task. Not
       // detached, so that the body sees the caller's task-local values (Swift Testing's current
@@ -79,6 +56,29 @@
         bindDriverThread()
         condition.unlock()
       }
+      return end(loop)
+    }
+
+    /// Makes the run of `loop` the active one, with the calling thread its driver.
+    private func begin<Strategy>(_ loop: DriveLoop<Strategy>) {
+      let settings = loop.settings
+      condition.lock()
+      mailbox.begin()
+      hasDeliveries.store(false, ordering: .relaxed)
+      bindDriverThread()
+      reliefLoop = settings.jobSlice == nil ? nil : loop
+      condition.unlock()
+      statePointer.pointee.begin(
+        cancellationTargets: settings.targets, outsideWorkTimeout: settings.outsideWorkTimeout,
+        replayedTimerDelays: loop.strategy.pointee.replayedTimerDelays ?? [])
+      driverOuterTaskID = Self.currentTask()?.id ?? 0
+      activeSettings = settings
+      loop.replay = loop.strategy.pointee.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
+    }
+
+    /// Ends the run of `loop`, whose loop has ended: no run is active any more, what it still
+    /// holds goes back to the platform, and its result says how it went.
+    private func end<Strategy>(_ loop: DriveLoop<Strategy>) -> RunResult {
       holdDriverCaptures()
       activeSettings = nil
       condition.lock()
@@ -123,30 +123,6 @@
       return result
     }
 
-    /// Whether the queues' tasks take the harness's task-executor preference: on the active run's
-    /// driver thread, unless its model leaves that out (see ``RuntimeModel``).
-    var queueTasksPreferHarness: Bool {
-      guard enterDriverState() else { return false }
-      defer { leaveDriverState() }
-      return activeSettings?.model.queueTasksPreferHarness ?? false
-    }
-
-    /// Whether another tool's global-enqueue hook gets a job enqueued now: unless the active
-    /// run's model leaves that out, on its driver thread (see ``RuntimeModel``).
-    var honoursGlobalHook: Bool {
-      guard enterDriverState() else { return true }
-      defer { leaveDriverState() }
-      return activeSettings?.model.honoursOtherToolsGlobalHook ?? true
-    }
-
-    /// Nanoseconds by which the sleep the calling task measures comes out short (see
-    /// ``RunSettings/measurementStall``): 0 but in the test that shows a replay ignores it.
-    func measurementStall() -> UInt64 {
-      guard enterDriverState() else { return 0 }
-      defer { leaveDriverState() }
-      return activeSettings?.measurementStall?() ?? 0
-    }
-
     /// Makes the calling thread the one that drives the active run and runs its jobs. Called with
     /// `condition` locked.
     func bindDriverThread() {
@@ -172,215 +148,180 @@
     @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
     @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
     func driveSteps<Strategy: ScheduleStrategy>(_ loop: DriveLoop<Strategy>) -> Bool {
-      let stepBudget = loop.settings.stepBudget
-      let outsideWakeUpTimeout = loop.settings.outsideWakeUpTimeout
-      // Jobs of the default executor run with the harness's task executor as the running
-      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
-      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
-      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
-      // them on the generic executor, which allows that switch.
-      let jobsOnTaskExecutor = loop.settings.policy.schedulesEveryHop
       let executors = RunExecutors()
-      let strategy = loop.strategy
-      var outcome = RunResult.Outcome.completed
-      stepping: while true {
-        holdDriverCaptures()
-        if loop.replay?.isDue(atStep: statePointer.pointee.steps) == true {
-          condition.lock()
-          admitReplayedAdmissions(&loop.replay!, waitingUpTo: outsideWakeUpTimeout)
-          condition.unlock()
-        }
-        if hasDeliveries.load(ordering: .relaxed) {
-          condition.lock()
-          collectDeliveries(replaying: loop.replay, quiescent: false)
-          condition.unlock()
-        }
-        let step: RunState.Step
-        if !statePointer.pointee.ready.isEmpty {
-          // Something is runnable: the decision needs nothing from the mailbox.
-          step = statePointer.pointee.nextStep(
-            strategy: &strategy.pointee, stepBudget: stepBudget, outsideWakeUpExpected: false)
-        } else {
-          // Nothing is runnable: what other threads may bring decides between waiting for it,
-          // moving virtual time on, and ending the run.
-          condition.lock()
-          collectDeliveries(replaying: loop.replay, quiescent: true)
-          if let leaked = LeakedContinuationProbe.messages() {
-            statePointer.pointee.outside.leakedContinuations = leaked
-          }
-          statePointer.pointee.outside.realSinceJump = loop.clockPacing.realSinceJump()
-          step = statePointer.pointee.nextStep(
-            strategy: &strategy.pointee, stepBudget: stepBudget,
-            outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
-            outsideWorkPending: OutsideWorkProbe.isPending, outsideThreadsWoken: OutsideWorkProbe.wokeThreads)
-          mailbox.virtualTime = statePointer.pointee.now
-          loop.clockPacing.timeIs(statePointer.pointee.now)
-          if case .waitForOutsideWakeUp = step {
-            // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
-            // a deadlock.
-            let (seconds, attoseconds) = outsideWakeUpTimeout.components
-            let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
-            if !condition.wait(until: limit) && !mailbox.hasNews {
-              outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
-              condition.unlock()
-              break stepping
-            }
-          }
-          condition.unlock()
-        }
+      while true {
+        guard let step = nextStep(loop) else { return true }
         switch step {
         case .run(let next):
-          driverJobCount &+= 1
-          // This job's count: after it, a relief thread may have counted on.
-          let job = driverJobCount
-          runningTask.store(next.task, ordering: .relaxed)
-          // The step the trace gives the job (the state has counted it already).
-          runningStep.store(statePointer.pointee.steps, ordering: .relaxed)
-          jobsStarted.store(job, ordering: .relaxed)
-          let step = statePointer.pointee.steps
-          // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
-          var drains = false
-          if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
-            drains = statePointer.pointee.actorWork.drainStarts(
-              job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
-          }
-          VirtualTimeProbe.readsFollow(true)
-          runningIsMain.store(next.isMain, ordering: .relaxed)
-          jobPhase.store(job, ordering: .releasing)
-          if next.isMain {
-            next.job.runSynchronously(on: executors.main)
-          } else if jobsOnTaskExecutor {
-            next.job.runSynchronously(on: executors.task)
-          } else {
-            next.job.runSynchronously(on: executors.generic)
-          }
-          VirtualTimeProbe.readsFollow(false)
-          if !jobPhase.compareExchange(expected: job, desired: 0, ordering: .sequentiallyConsistent).exchanged {
-            // The job overstayed its slice and the loop went on on a relief thread: its hops
-            // were not the trace's, and the state is no longer this thread's.
-            if ActorHopProbe.hasHops { ActorHopProbe.takeHops { _ in } }
-            overstayingJobReturned()
-            return false
-          }
-          if ActorHopProbe.hasHops { takeActorHops(step: step) }
-          if drains { statePointer.pointee.actorWork.drainEnds() }
-          jobsFinished.store(job, ordering: .relaxed)
-          if let hook = ExecutorProbe.unhonouredHook {
-            outcome = .foreignExecutorHook(Self.unhonouredHookMessage(hook))
-            break stepping
-          }
-          // The caller gave up on this run while the job ran (see `runWatched`): whatever the
-          // run holds stays abandoned.
-          if abandoning.load(ordering: .relaxed) {
-            outcome = .stuck(
-              StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil))
-            break stepping
+          switch runJob(next, on: executors, loop) {
+          case .returned: continue
+          case .overstayed: return false
+          case .endsTheRun(let outcome):
+            loop.outcome = outcome
+            return true
           }
         case .cancel(let task):
           // Between jobs, on the driver thread: the cancellation handlers run here, and what
           // they wake is captured like any job the driver's own code enqueues.
           task.cancel()
         case .waitForOutsideWakeUp:
-          continue stepping
+          continue
         case .waitForOutsideWork(let limit, let whilePending):
-          // Bounded in real time; whatever comes is admitted at the next step, and if nothing
-          // does, the next decision moves virtual time on or reports the deadlock.
-          condition.lock()
-          let waitStarted = VirtualTimeProbe.realNanoseconds()
-          defer { loop.clockPacing.waited(since: waitStarted) }
-          let deadline = Date(timeIntervalSinceNow: limit.seconds)
-          while !mailbox.hasNews && !(whilePending && !OutsideWorkProbe.isPending)
-            && LeakedContinuationProbe.messages() == nil && condition.wait(until: deadline)
-          {}
-          if mailbox.hasNews {
-            hasDeliveries.store(true, ordering: .relaxed)
-          } else {
-            statePointer.pointee.outside.waitSpent = limit
-          }
-          condition.unlock()
+          waitForOutsideWork(upTo: limit, whilePending: whilePending, loop)
         case .waitForJobsElsewhere:
           if let stuck = waitForOverstayingJobs() {
-            outcome = .stuck(stuck)
-            break stepping
+            loop.outcome = .stuck(stuck)
+            return true
           }
         case .end(let end):
-          outcome = end
-          break stepping
+          loop.outcome = end
+          return true
         }
       }
-      loop.outcome = outcome
-      return true
-    }
-  }
-
-  /// The loop of one run, kept out of any one thread's frame: the thread that begins a run drives
-  /// it, and when a job overstays its slice, a relief thread goes on with the same loop (see
-  /// `RunDriver+Overstay`).
-  // Safety proof for `@unchecked Sendable`: the loop's state (`strategy`'s memory, `replay`,
-  // `clockPacing`, `outcome`, `leftAtStep`) is read and written only by the thread that drives
-  // the run at the time (the one whose id is in `RunDriver.driverThread`), or by the slice watcher
-  // while it hands the run over (it has cleared `driverThread` and waited for the driver's job to
-  // leave the state, see `RunDriver+Overstay`). Each hand-over is ordered: the watcher starts the
-  // relief thread after its last access; the thread that began the run reads the loop again only
-  // after the thread that ended it said so under `RunDriver.condition` (`mailbox.loopEnded`).
-  @available(ExecutorHooks 1.0, *)
-  final class DriveLoop<Strategy: ScheduleStrategy>: @unchecked Sendable {
-    /// The run's strategy, in memory of its own: reached at every step, where a stored property
-    /// of a class would add a dynamic exclusivity check.
-    let strategy: UnsafeMutablePointer<Strategy>
-    let settings: RunSettings
-    /// A replay's recorded admissions of outside work, and how far it got.
-    @exclusivity(unchecked) var replay: RunDriver.AdmissionReplay?
-    @exclusivity(unchecked) var clockPacing = ClockPacing()
-    /// How the run ended, once it did.
-    var outcome = RunResult.Outcome.completed
-    /// The step where the run first left one-job-at-a-time, if it did.
-    var leftAtStep: Int?
-
-    init(strategy: Strategy, settings: RunSettings) {
-      self.strategy = .allocate(capacity: 1)
-      self.strategy.initialize(to: strategy)
-      self.settings = settings
     }
 
-    /// The strategy as the run left it; the loop is not used again.
-    func finish() -> Strategy {
-      strategy.move()
+    /// How a job the loop ran ended.
+    enum JobEnd {
+      /// It returned, and the run goes on.
+      case returned
+      /// It overstayed its slice and the loop went on on a relief thread; the state is no longer
+      /// this thread's.
+      case overstayed
+      /// It returned, and the run ends with this outcome.
+      case endsTheRun(RunResult.Outcome)
     }
 
-    deinit {
-      strategy.deallocate()
-    }
-  }
-
-  /// How virtual time and real time went along in a run: the real time since virtual time last
-  /// moved (what a paced jump no longer waits for), and how much virtual time the run skipped, for
-  /// the clock reads of its jobs: each jump counts, less the real time the driver waited (for work
-  /// outside the harness) before it, which the real clock already shows.
-  struct ClockPacing {
-    private var lastNow: UInt64 = 0
-    private var waitedSinceJump: UInt64 = 0
-    private var lastJumpReal = VirtualTimeProbe.realNanoseconds()
-
-    /// The run's virtual time after a decision.
-    mutating func timeIs(_ now: UInt64) {
-      guard now > lastNow else { return }
-      VirtualTimeProbe.jumped(by: now - lastNow, afterWaiting: waitedSinceJump)
-      lastNow = now
-      waitedSinceJump = 0
-      lastJumpReal = VirtualTimeProbe.realNanoseconds()
-    }
-
-    /// The real time since virtual time last moved (or the run began).
-    func realSinceJump() -> Duration {
-      let now = VirtualTimeProbe.realNanoseconds()
-      return .nanoseconds(Int64(clamping: now > lastJumpReal ? now - lastJumpReal : 0))
+    /// Takes in what came since the last step (the driver's captures, replayed admissions, jobs
+    /// woken from other threads) and decides the next step; nil once the run ended waiting for a
+    /// declared outside wake-up that never came (`loop.outcome` says so).
+    @inline(__always)
+    private func nextStep<Strategy: ScheduleStrategy>(_ loop: DriveLoop<Strategy>) -> RunState.Step? {
+      holdDriverCaptures()
+      if loop.replay?.isDue(atStep: statePointer.pointee.steps) == true {
+        condition.lock()
+        admitReplayedAdmissions(&loop.replay!, waitingUpTo: loop.settings.outsideWakeUpTimeout)
+        condition.unlock()
+      }
+      if hasDeliveries.load(ordering: .relaxed) {
+        condition.lock()
+        collectDeliveries(replaying: loop.replay, quiescent: false)
+        condition.unlock()
+      }
+      if !statePointer.pointee.ready.isEmpty {
+        // Something is runnable: the decision needs nothing from the mailbox.
+        return statePointer.pointee.nextStep(
+          strategy: &loop.strategy.pointee, stepBudget: loop.settings.stepBudget, outsideWakeUpExpected: false)
+      }
+      return nextStepWithNothingRunnable(loop)
     }
 
-    /// The driver waited in real time from `start` (``VirtualTimeProbe/realNanoseconds()``) until now.
-    mutating func waited(since start: UInt64) {
-      let now = VirtualTimeProbe.realNanoseconds()
-      if now > start { waitedSinceJump &+= now - start }
+    /// The next step when nothing is runnable: what other threads may bring decides between
+    /// waiting for it, moving virtual time on, and ending the run.
+    private func nextStepWithNothingRunnable<Strategy: ScheduleStrategy>(
+      _ loop: DriveLoop<Strategy>
+    ) -> RunState.Step? {
+      condition.lock()
+      defer { condition.unlock() }
+      collectDeliveries(replaying: loop.replay, quiescent: true)
+      if let leaked = LeakedContinuationProbe.messages() {
+        statePointer.pointee.outside.leakedContinuations = leaked
+      }
+      statePointer.pointee.outside.realSinceJump = loop.clockPacing.realSinceJump()
+      let step = statePointer.pointee.nextStep(
+        strategy: &loop.strategy.pointee, stepBudget: loop.settings.stepBudget,
+        outsideWakeUpExpected: !mailbox.expectedOutsideWakeUps.isEmpty,
+        outsideWorkPending: OutsideWorkProbe.isPending, outsideThreadsWoken: OutsideWorkProbe.wokeThreads)
+      mailbox.virtualTime = statePointer.pointee.now
+      loop.clockPacing.timeIs(statePointer.pointee.now)
+      if case .waitForOutsideWakeUp = step {
+        // Waiting is bounded in real time; a wake-up that never comes is its own outcome, not
+        // a deadlock.
+        let (seconds, attoseconds) = loop.settings.outsideWakeUpTimeout.components
+        let limit = Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18)
+        if !condition.wait(until: limit) && !mailbox.hasNews {
+          loop.outcome = .outsideWakeUpNeverCame(mailbox.expectedOutsideWakeUps)
+          return nil
+        }
+      }
+      return step
+    }
+
+    /// Runs the job the strategy chose, on the calling thread, and takes in what it did.
+    @inline(__always)
+    private func runJob<Strategy: ScheduleStrategy>(
+      _ next: HeldJob, on executors: RunExecutors, _ loop: DriveLoop<Strategy>
+    ) -> JobEnd {
+      driverJobCount &+= 1
+      // This job's count: after it, a relief thread may have counted on.
+      let job = driverJobCount
+      runningTask.store(next.task, ordering: .relaxed)
+      // The step the trace gives the job (the state has counted it already).
+      let step = statePointer.pointee.steps
+      runningStep.store(step, ordering: .relaxed)
+      jobsStarted.store(job, ordering: .relaxed)
+      // An actor's drain gives a turn to each task queued on the actor (see `ActorWork`).
+      var drains = false
+      if next.task == 0, case .actorDrain = Self.note(on: next.job, taskID: 0) {
+        drains = statePointer.pointee.actorWork.drainStarts(
+          job: UInt(bitPattern: unsafeBitCast(next.job, to: UnsafeRawPointer.self)), step: step)
+      }
+      VirtualTimeProbe.readsFollow(true)
+      runningIsMain.store(next.isMain, ordering: .relaxed)
+      jobPhase.store(job, ordering: .releasing)
+      // Jobs of the default executor run with the harness's task executor as the running
+      // context's: `swift_job_run_on_task_executor` forbids switching executors inline, so a hop
+      // from nonisolated code onto an idle actor is enqueued on the actor (and its processing job
+      // comes here) instead of continuing on this thread unseen. The runtime's own fast path runs
+      // them on the generic executor, which allows that switch.
+      if next.isMain {
+        next.job.runSynchronously(on: executors.main)
+      } else if loop.settings.policy.schedulesEveryHop {
+        next.job.runSynchronously(on: executors.task)
+      } else {
+        next.job.runSynchronously(on: executors.generic)
+      }
+      VirtualTimeProbe.readsFollow(false)
+      if !jobPhase.compareExchange(expected: job, desired: 0, ordering: .sequentiallyConsistent).exchanged {
+        // The job overstayed its slice and the loop went on on a relief thread: its hops
+        // were not the trace's, and the state is no longer this thread's.
+        if ActorHopProbe.hasHops { ActorHopProbe.takeHops { _ in } }
+        overstayingJobReturned()
+        return .overstayed
+      }
+      if ActorHopProbe.hasHops { takeActorHops(step: step) }
+      if drains { statePointer.pointee.actorWork.drainEnds() }
+      jobsFinished.store(job, ordering: .relaxed)
+      if let hook = ExecutorProbe.unhonouredHook {
+        return .endsTheRun(.foreignExecutorHook(Self.unhonouredHookMessage(hook)))
+      }
+      // The caller gave up on this run while the job ran (see `runWatched`): whatever the
+      // run holds stays abandoned.
+      if abandoning.load(ordering: .relaxed) {
+        return .endsTheRun(
+          .stuck(StuckJob(task: next.task, step: statePointer.pointee.steps, limit: .zero, wait: nil)))
+      }
+      return .returned
+    }
+
+    /// Waits, bounded in real time, for work outside the harness; whatever comes is admitted at
+    /// the next step, and if nothing does, the next decision moves virtual time on or reports the
+    /// deadlock.
+    private func waitForOutsideWork<Strategy: ScheduleStrategy>(
+      upTo limit: Duration, whilePending: Bool, _ loop: DriveLoop<Strategy>
+    ) {
+      condition.lock()
+      let waitStarted = VirtualTimeProbe.realNanoseconds()
+      defer { loop.clockPacing.waited(since: waitStarted) }
+      let deadline = Date(timeIntervalSinceNow: limit.seconds)
+      while !mailbox.hasNews && !(whilePending && !OutsideWorkProbe.isPending)
+        && LeakedContinuationProbe.messages() == nil && condition.wait(until: deadline)
+      {}
+      if mailbox.hasNews {
+        hasDeliveries.store(true, ordering: .relaxed)
+      } else {
+        statePointer.pointee.outside.waitSpent = limit
+      }
+      condition.unlock()
     }
   }
 #endif

@@ -26,21 +26,11 @@
       // driver thread's work are handed over one run at a time.
       watchedRunSlot.lock()
       defer { watchedRunSlot.unlock() }
-      condition.lock()
-      if var earlier = abandonedJob {
-        condition.unlock()
-        earlier.ofEarlierRun = true
-        return RunResult(stuck: earlier)
+      let rootJob: RunState.CapturedJob
+      switch makeRootHere(policy: settings.policy, body) {
+      case .success(let job): rootJob = job
+      case .failure(let earlier): return RunResult(stuck: earlier.job)
       }
-      rootMaker = Self.threadID()
-      condition.unlock()
-      Self.makeRoot(policy: settings.policy, body)
-      condition.lock()
-      let rootJob = pendingRoot
-      pendingRoot = nil
-      rootMaker = 0
-      condition.unlock()
-      guard let rootJob else { preconditionFailure("the root task's first job was not enqueued on its creation") }
 
       let handOff = RunHandOff(strategy: strategy)
       let driver = DriverThread.current()
@@ -100,6 +90,34 @@
         DriverThread.retire(driver)
         return RunResult(stuck: stuck)
       }
+    }
+
+    /// A job of an earlier run that has not returned, which keeps any run from starting.
+    struct EarlierRunStuck: Error {
+      var job: StuckJob
+    }
+
+    /// Makes the run's root task on the calling thread and returns its first job, held for the
+    /// driver; fails when a job of an abandoned run still runs.
+    private func makeRootHere(
+      policy: HopPolicy, _ body: @escaping @Sendable () async -> Void
+    ) -> Result<RunState.CapturedJob, EarlierRunStuck> {
+      condition.lock()
+      if var earlier = abandonedJob {
+        condition.unlock()
+        earlier.ofEarlierRun = true
+        return .failure(EarlierRunStuck(job: earlier))
+      }
+      rootMaker = Self.threadID()
+      condition.unlock()
+      Self.makeRoot(policy: policy, body)
+      condition.lock()
+      let rootJob = pendingRoot
+      pendingRoot = nil
+      rootMaker = 0
+      condition.unlock()
+      guard let rootJob else { preconditionFailure("the root task's first job was not enqueued on its creation") }
+      return .success(rootJob)
     }
 
     /// Makes the run's root task, which runs `body` and then tells the driver the root is done.

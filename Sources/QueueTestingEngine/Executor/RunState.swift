@@ -18,7 +18,7 @@
     /// Main-actor jobs behind the one in `ready` (see ``MainActorBacklog``).
     private var mainBacklog = MainActorBacklog()
     /// The run's timers, and the delay each took.
-    private var timers = TimerQueue()
+    private(set) var timers = TimerQueue()
     private(set) var now: UInt64 = 0
     var rootDone = false
     var trace = Trace()
@@ -340,28 +340,6 @@
     /// Whether the announced waits form a wait-for cycle.
     private var ledgerHasCycle: Bool {
       !ledger.analyze(label: { "task \($0)" }).cycle.isEmpty
-    }
-
-    private func deadlockReport() -> DeadlockReport {
-      let trace = self.trace
-      let (blocked, cycle, never, awaitingFinish) = ledger.analyze(label: { trace.label(ofTask: $0) })
-      var report = DeadlockReport(
-        blockedTasks: blocked, cycle: cycle, itemsNeverStarted: never, taskCount: tasks.count,
-        steps: trace.stepCount, virtualTime: now, lastEvents: trace.lastEvents(10),
-        itemsAwaitingFinish: awaitingFinish)
-      report.timersThatNeverFire = timers.neverFiring
-      report.waitedForOutsideWork = outside.waitSpent
-      report.leakedContinuations = outside.leakedContinuations
-      report.outsideWork = outside.work
-      if blocked.isEmpty {
-        let taskCount = tasks.count
-        let last = trace.lastEventOfEachTask(taskCount: taskCount)
-        report.tasks = (1...max(taskCount, 1)).map { task in
-          let what = last[task].map { "\($0.kind.summary) at step \($0.step)" } ?? "no event recorded"
-          return "\(trace.label(ofTask: task)): \(what)"
-        }
-      }
-      return report
     }
 
     /// Ends the run and returns its result. A run that completed may leave timers behind: they

@@ -9,8 +9,8 @@ public func withNamedContinuation<Value>(
   _ body: (CheckedContinuation<Value, Never>) -> Void
 ) async -> sending Value {
   #if compiler(>=6.3)
-    let recorded = ActiveRun.beginNamedWait("continuation '\(name)'")
-    defer { if recorded { ActiveRun.endNamedWait() } }
+    let recorded = ControlledExecutor.beginNamedWait("continuation '\(name)'")
+    defer { if recorded { ControlledExecutor.endNamedWait() } }
   #endif
   return await withCheckedContinuation(isolation: isolation, function: name, body)
 }
@@ -27,8 +27,8 @@ public func withNamedThrowingContinuation<Value>(
   _ body: (CheckedContinuation<Value, any Error>) -> Void
 ) async throws -> sending Value {
   #if compiler(>=6.3)
-    let recorded = ActiveRun.beginNamedWait("continuation '\(name)'")
-    defer { if recorded { ActiveRun.endNamedWait() } }
+    let recorded = ControlledExecutor.beginNamedWait("continuation '\(name)'")
+    defer { if recorded { ControlledExecutor.endNamedWait() } }
   #endif
   return try await withCheckedThrowingContinuation(isolation: isolation, function: name, body)
 }

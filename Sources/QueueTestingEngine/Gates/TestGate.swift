@@ -40,7 +40,7 @@ public final class TestGate: Sendable {
   public func wait() async {
     if isOpen { return }
     #if compiler(>=6.3)
-      let recorded = ActiveRun.beginNamedWait("gate '\(name)'")
+      let recorded = ControlledExecutor.beginNamedWait("gate '\(name)'")
     #endif
     await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
       let resumeNow = state.withLock { state in
@@ -56,7 +56,7 @@ public final class TestGate: Sendable {
       if resumeNow { continuation.resume() }
     }
     #if compiler(>=6.3)
-      if recorded { ActiveRun.endNamedWait() }
+      if recorded { ControlledExecutor.endNamedWait() }
     #endif
   }
 

@@ -12,7 +12,7 @@ public enum TraceRecorder {
   @discardableResult
   public static func mark(_ label: String) -> Bool {
     #if compiler(>=6.3)
-      ActiveRun.mark(label)
+      ControlledExecutor.markActiveRun(label)
     #else
       false
     #endif

@@ -1,24 +1,12 @@
 #if compiler(>=6.3)
-  /// The active controlled run as code at the package's floor sees it: gates, named continuations,
-  /// trace marks and the virtual clock work on every OS the package supports, while a controlled
-  /// run needs the executor-factory hooks of macOS 26.4 / iOS 26.4 / watchOS 26.4 / tvOS 26.4 /
-  /// visionOS 26.4. On an older OS no run can be active, so each hook answers "no run" (and records
-  /// nothing); that is the truth there, not a fallback that hides a run.
-  enum ActiveRun {
-    /// Whether the caller runs on the active run's driver thread.
-    static var isControlling: Bool {
-      guard #available(ExecutorHooks 1.0, *) else { return false }
-      return RunDriver.shared.isDriverThread
-    }
-
-    /// The active run's trace so far, for code running under it.
-    static var traceSoFar: Trace? {
-      guard #available(ExecutorHooks 1.0, *) else { return nil }
-      return RunDriver.shared.traceSoFar
-    }
-
+  // The active controlled run as code at the package's floor sees it: gates, named continuations,
+  // trace marks and the virtual clock work on every OS the package supports, while a controlled
+  // run needs the executor-factory hooks of macOS 26.4 / iOS 26.4 / watchOS 26.4 / tvOS 26.4 /
+  // visionOS 26.4. On an older OS no run can be active, so each answers "no run" (and records
+  // nothing); that is the truth there, not a fallback that hides a run.
+  extension ControlledExecutor {
     /// The active run's virtual time in nanoseconds; nil outside a run.
-    static var virtualNow: UInt64? {
+    static var activeRunVirtualNow: UInt64? {
       guard #available(ExecutorHooks 1.0, *) else { return nil }
       return RunDriver.shared.virtualNow
     }
@@ -36,13 +24,13 @@
     }
 
     /// Declares an outside wake-up for the active run; false when no run is active here.
-    static func expectOutsideWakeUp(_ label: String) -> Bool {
+    static func tryExpectOutsideWakeUp(_ label: String) -> Bool {
       guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.expectOutsideWakeUp(label)
     }
 
     /// Appends a mark to the active run's trace; whether it was recorded.
-    static func mark(_ label: String) -> Bool {
+    static func markActiveRun(_ label: String) -> Bool {
       guard #available(ExecutorHooks 1.0, *) else { return false }
       return RunDriver.shared.mark(label)
     }

@@ -1,0 +1,41 @@
+#if compiler(>=6.3)
+  /// The loop of one run, kept out of any one thread's frame: the thread that begins a run drives
+  /// it, and when a job overstays its slice, a relief thread goes on with the same loop (see
+  /// `RunDriver+Overstay`).
+  // Safety proof for `@unchecked Sendable`: the loop's state (`strategy`'s memory, `replay`,
+  // `clockPacing`, `outcome`, `leftAtStep`) is read and written only by the thread that drives
+  // the run at the time (the one whose id is in `RunDriver.driverThread`), or by the slice watcher
+  // while it hands the run over (it has cleared `driverThread` and waited for the driver's job to
+  // leave the state, see `RunDriver+Overstay`). Each hand-over is ordered: the watcher starts the
+  // relief thread after its last access; the thread that began the run reads the loop again only
+  // after the thread that ended it said so under `RunDriver.condition` (`mailbox.loopEnded`).
+  @available(ExecutorHooks 1.0, *)
+  final class DriveLoop<Strategy: ScheduleStrategy>: @unchecked Sendable {
+    /// The run's strategy, in memory of its own: reached at every step, where a stored property
+    /// of a class would add a dynamic exclusivity check.
+    let strategy: UnsafeMutablePointer<Strategy>
+    let settings: RunSettings
+    /// A replay's recorded admissions of outside work, and how far it got.
+    @exclusivity(unchecked) var replay: RunDriver.AdmissionReplay?
+    @exclusivity(unchecked) var clockPacing = ClockPacing()
+    /// How the run ended, once it did.
+    var outcome = RunResult.Outcome.completed
+    /// The step where the run first left one-job-at-a-time, if it did.
+    var leftAtStep: Int?
+
+    init(strategy: Strategy, settings: RunSettings) {
+      self.strategy = .allocate(capacity: 1)
+      self.strategy.initialize(to: strategy)
+      self.settings = settings
+    }
+
+    /// The strategy as the run left it; the loop is not used again.
+    func finish() -> Strategy {
+      strategy.move()
+    }
+
+    deinit {
+      strategy.deallocate()
+    }
+  }
+#endif
