@@ -55,6 +55,17 @@ func mark() { TraceRecorder.mark("here") }
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 func run() async -> RunResult { await ControlledExecutor.run(seed: 1) {} }
 SWIFT
+cat > "$work/Sources/Surface/Strategy.swift" <<'SWIFT'
+@_spi(Strategies) import QueueTesting
+
+// A strategy's author sees what a strategy is shown through the Strategies SPI: this must compile.
+struct LatestTaskFirst: ScheduleStrategy {
+  mutating func choose(runnableCount: Int) -> Int { runnableCount - 1 }
+  mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+    runnable.index(ofTask: context.previousTask) ?? runnable.count - 1
+  }
+}
+SWIFT
 cat > "$work/Sources/Surface/Hidden.swift" <<'SWIFT'
 import AsyncQueue
 import QueueTesting
@@ -79,14 +90,19 @@ let hidden13: OrderingOracle.Type? = nil
 let hidden14: ActorWork? = nil
 let hidden15: FailureIdentity? = nil
 let hidden16: ScenarioProblem? = nil
+// What a strategy is shown, without the Strategies SPI.
+let hidden17: RunnableJobs? = nil
+let hidden18: ChoiceContext? = nil
+let hidden19: BoundedExhaustiveStrategy? = nil
 SWIFT
 status=0
 (cd "$work" && swift build > build.log 2>&1) || status=$?
 test "$status" -ne 0 || { cat "$work/build.log"; echo "public-surface: a hidden name compiled" >&2; exit 1; }
-! grep -q "Public.swift:[0-9]*:[0-9]*: error" "$work/build.log" \
+! grep -Eq "(Public|Strategy).swift:[0-9]*:[0-9]*: error" "$work/build.log" \
   || { grep "error" "$work/build.log" | sort -u; echo "public-surface: a public name did not compile" >&2; exit 1; }
 for name in Scenario ScenarioRunner QueueImplementation ScenarioShrinker ScenarioParser QueueObserver QueueObservation \
-  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork FailureIdentity ScenarioProblem; do
+  QueueDescription SeriesRunner PreemptionRecorder PreemptionGuidedStrategy TraceChart OrderingOracle ActorWork FailureIdentity ScenarioProblem \
+  RunnableJobs ChoiceContext BoundedExhaustiveStrategy; do
   grep -Eq "Hidden.swift:[0-9]+:[0-9]+: error: cannot find type '$name' in scope" "$work/build.log" \
     || { grep "error" "$work/build.log" | sort -u; echo "public-surface: '$name' is visible downstream" >&2; exit 1; }
 done

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Where a command writes: standard output and error, or buffers in tests.
-public struct FuzzConsole: Sendable {
+package struct FuzzConsole: Sendable {
   let out: @Sendable (String) -> Void
   let err: @Sendable (String) -> Void
   /// Replaces the live status line; nil when standard output is not a terminal (then commands
@@ -10,7 +10,7 @@ public struct FuzzConsole: Sendable {
   let status: (@Sendable (String) -> Void)?
 
   /// Writes to a pair of sinks (one line per call), and a status line if given.
-  public init(
+  package init(
     out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
     status: (@Sendable (String) -> Void)? = nil
   ) {
@@ -31,7 +31,7 @@ public struct FuzzConsole: Sendable {
 
   /// The process's standard output and error; a live status line when standard output is a
   /// terminal.
-  public static let standard = FuzzConsole(
+  package static let standard = FuzzConsole(
     out: { line in write(line + "\n", to: .standardOutput) },
     err: { line in write(line + "\n", to: .standardError) },
     status: isatty(STDOUT_FILENO) == 1 ? showStatus : nil)

@@ -6,7 +6,7 @@ import QueueTestingEngine
 ///
 /// Exit status: 0 every guarantee held, 1 a guarantee (or expected outcome) failed, 2 bad input
 /// or usage.
-public enum QueueFuzz {
+package enum QueueFuzz {
   static let overview = """
     OVERVIEW: Replays enqueue/suspend scenarios under many schedules of a controlled executor and
     checks the ordering guarantees of FIFOQueue, ActorQueue and MainActor.queue.
@@ -28,14 +28,14 @@ public enum QueueFuzz {
   /// This build's version: the package has no tagged release yet, so it says which format of
   /// scenario files it reads and which schedules (`s1:`) it replays, the two things a version
   /// must match to replay a saved failure.
-  public static let version =
+  package static let version =
     "queue-fuzz 0.1.0-dev (scenario format \(ScenarioParser.formatVersion), schedules \(Schedule.versionPrefix))"
 
   /// The command names, for help and for "did you mean".
   static let commandNames = ["run", "replay", "generate", "stress", "shrink"]
 
   /// Runs the command line `arguments` (without the program name); returns the exit status.
-  public static func main(_ arguments: [String], console: FuzzConsole = .standard) -> Int32 {
+  package static func main(_ arguments: [String], console: FuzzConsole = .standard) -> Int32 {
     guard let command = arguments.first else {
       console.err(overview)
       return 2

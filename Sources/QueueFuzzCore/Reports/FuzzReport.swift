@@ -6,160 +6,160 @@ import QueueTestingEngine
 ///
 /// The shape is versioned by ``formatVersion``: fields may be added in a version, none removed
 /// or changed in meaning.
-public struct FuzzReport: Codable, Equatable, Sendable {
+package struct FuzzReport: Codable, Equatable, Sendable {
   /// The options a report was made with.
-  public struct Options: Codable, Equatable, Sendable {
+  package struct Options: Codable, Equatable, Sendable {
     /// Schedules per scenario.
-    public var schedules: Int
+    package var schedules: Int
     /// The seed (`run`: of the schedules; `stress`: of scenarios and schedules).
-    public var seed: UInt64
+    package var seed: UInt64
     /// `random`, `pct` or `exhaustive`.
-    public var strategy: String
+    package var strategy: String
     /// `real` or a mutant's name.
-    public var queueImplementation: String
+    package var queueImplementation: String
     /// Most jobs per schedule.
-    public var stepBudget: Int
+    package var stepBudget: Int
     /// Whether each schedule ran twice to compare trace hashes.
-    public var checkDeterminism: Bool
+    package var checkDeterminism: Bool
     /// `stress`: the shard as `i/n`; nil for `run`.
-    public var shard: String?
+    package var shard: String?
     /// `stress`: the time budget in seconds, if one was given.
-    public var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// `stress`: the scenario count, if one was given (of all shards together).
-    public var count: Int?
+    package var count: Int?
   }
 
   /// One broken guarantee.
-  public struct Violation: Codable, Equatable, Sendable {
+  package struct Violation: Codable, Equatable, Sendable {
     /// The guarantee's name (`fifo-start`, ...).
-    public var guarantee: String
+    package var guarantee: String
     /// The queue it broke on.
-    public var queue: String
+    package var queue: String
     /// The items involved.
-    public var items: [String]
+    package var items: [String]
     /// The order the guarantee requires.
-    public var expected: [String]
+    package var expected: [String]
     /// The order that happened.
-    public var observed: [String]
+    package var observed: [String]
   }
 
   /// How big a failing case was before and after shrinking.
-  public struct Shrink: Codable, Equatable, Sendable {
+  package struct Shrink: Codable, Equatable, Sendable {
     /// Before.
-    public var before: ShrinkSize
+    package var before: ShrinkSize
     /// After.
-    public var after: ShrinkSize
+    package var after: ShrinkSize
     /// The shrunk schedule's text form.
-    public var schedule: String
+    package var schedule: String
     /// Schedules run while shrinking.
-    public var runs: Int
+    package var runs: Int
   }
 
   /// Why a scenario failed, and how to replay it.
-  public struct Failure: Codable, Equatable, Sendable {
+  package struct Failure: Codable, Equatable, Sendable {
     /// `guarantee`, `outcome` or `nondeterminism`.
-    public var kind: String
+    package var kind: String
     /// The failure's signature (``ScenarioProblem/signature``), e.g. `fifo-start`.
-    public var signature: String
+    package var signature: String
     /// One line about what failed.
-    public var message: String
+    package var message: String
     /// Which schedule failed (from 1).
-    public var scheduleNumber: Int
+    package var scheduleNumber: Int
     /// The failing schedule's text form.
-    public var schedule: String
+    package var schedule: String
     /// The failing run's trace hash, in hexadecimal.
-    public var traceHash: String
+    package var traceHash: String
     /// The broken guarantees (kind `guarantee`; left out otherwise).
-    public var violations: [Violation]?
+    package var violations: [Violation]?
     /// The expected outcome (kind `outcome`).
-    public var expectedOutcome: String?
+    package var expectedOutcome: String?
     /// What the run did instead (kind `outcome`).
-    public var observedOutcome: String?
+    package var observedOutcome: String?
     /// A command that replays the failure.
-    public var replay: String
+    package var replay: String
     /// `stress`: the regression file the shrunk failure was saved to.
-    public var savedTo: String?
+    package var savedTo: String?
     /// `stress`: true when the failure shrank to a case saved before (`savedTo` is that file).
-    public var duplicate: Bool?
+    package var duplicate: Bool?
     /// `stress`: the shrink, when the failure was shrunk.
-    public var shrink: Shrink?
+    package var shrink: Shrink?
     /// What the failing run did outside the harness (see `OutsideWork`), e.g. `2 job(s) came back
     /// from work that ran outside the harness (on QueueExecutor)`; left out when it did nothing
     /// there, which is every run of the scenario language.
-    public var outsideWork: String?
+    package var outsideWork: String?
     /// The deadlock report, when the failing run deadlocked (who waits on whom).
-    public var deadlock: String?
+    package var deadlock: String?
   }
 
   /// One scenario's result.
-  public struct ScenarioResult: Codable, Equatable, Sendable {
+  package struct ScenarioResult: Codable, Equatable, Sendable {
     /// The scenario's name.
-    public var name: String
+    package var name: String
     /// Its file (`run`), nil for a generated scenario.
-    public var path: String?
+    package var path: String?
     /// `stress`: the scenario's index in the seed's sequence (from 0).
-    public var index: Int?
+    package var index: Int?
     /// `passed` or `failed`.
-    public var status: String
+    package var status: String
     /// Schedules run (up to and including a failing one).
-    public var schedules: Int
+    package var schedules: Int
     /// Exhaustive strategy: whether the whole space was run.
-    public var exhausted: Bool?
+    package var exhausted: Bool?
     /// Real time taken, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// The failure, if any.
-    public var failure: Failure?
+    package var failure: Failure?
     /// Distinct interleavings (distinct trace hashes) among the schedules run (added in format 1).
-    public var distinctTraces: Int?
+    package var distinctTraces: Int?
     /// Schedules run since the last one that gave a new interleaving (added in format 1).
-    public var schedulesSinceNewTrace: Int?
+    package var schedulesSinceNewTrace: Int?
   }
 
   /// Totals.
-  public struct Summary: Codable, Equatable, Sendable {
+  package struct Summary: Codable, Equatable, Sendable {
     /// Scenarios run.
-    public var scenarios: Int
+    package var scenarios: Int
     /// Scenarios that passed.
-    public var passed: Int
+    package var passed: Int
     /// Scenarios that failed.
-    public var failed: Int
+    package var failed: Int
     /// Schedules run in all.
-    public var schedules: Int
+    package var schedules: Int
     /// Real time taken, in seconds.
-    public var seconds: Double
+    package var seconds: Double
     /// Schedules per second.
-    public var schedulesPerSecond: Double
+    package var schedulesPerSecond: Double
     /// Whether Ctrl-C (SIGINT) ended the run early.
-    public var interrupted: Bool
+    package var interrupted: Bool
     /// `stress`: what ended the session: `count`, `duration`, `interrupted` or `memory-limit`.
-    public var stopReason: String?
+    package var stopReason: String?
   }
 
   /// A scenario file that could not be read, or a path that names nothing: nothing was run.
-  public struct InputError: Codable, Equatable, Sendable {
+  package struct InputError: Codable, Equatable, Sendable {
     /// The file or path, as given.
-    public var path: String
+    package var path: String
     /// The line of the problem, from 1 (nil for a path that names nothing).
-    public var line: Int?
+    package var line: Int?
     /// The column, from 1.
-    public var column: Int?
+    package var column: Int?
     /// What was wrong and what was expected.
-    public var message: String
+    package var message: String
   }
 
   /// Always `queue-fuzz`.
-  public var tool = "queue-fuzz"
+  package var tool = "queue-fuzz"
   /// The version of this shape.
-  public var formatVersion = 1
+  package var formatVersion = 1
   /// `run` or `stress`.
-  public var command: String
+  package var command: String
   /// The options used.
-  public var options: Options
+  package var options: Options
   /// Each scenario, in the order run.
-  public var scenarios: [ScenarioResult]
+  package var scenarios: [ScenarioResult]
   /// Totals.
-  public var summary: Summary
+  package var summary: Summary
   /// `run`: what made the input unusable, when it was (then nothing ran, and `summary.stopReason`
   /// is `invalid-input`); left out otherwise.
-  public var inputErrors: [InputError]? = nil
+  package var inputErrors: [InputError]? = nil
 }

@@ -3,7 +3,7 @@ import QueueTestingEngine
 
 /// Which queues a scenario runs against: the real ones, or a deliberately broken one (a
 /// *mutant*) that the oracles must catch.
-public enum QueueImplementation: String, CaseIterable, Sendable {
+package enum QueueImplementation: String, CaseIterable, Sendable {
   /// `FIFOQueue`, `ActorQueue` and `MainActor.queue` as shipped.
   case real
   /// Every queue is a `Task { }` per item (the task-per-call counterexample).
@@ -21,7 +21,7 @@ public enum QueueImplementation: String, CaseIterable, Sendable {
 
   /// The implementations that break an ordering guarantee (every one but ``real`` and
   /// ``stateBetweenRuns``, which breaks determinism instead).
-  public static var mutants: [QueueImplementation] { allCases.filter { $0 != .real && $0 != .stateBetweenRuns } }
+  package static var mutants: [QueueImplementation] { allCases.filter { $0 != .real && $0 != .stateBetweenRuns } }
 
   /// A fresh runtime for one queue of one run.
   func makeRuntime(for queue: Scenario.Queue) -> any ScenarioQueueRuntime {

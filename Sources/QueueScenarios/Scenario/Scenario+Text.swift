@@ -3,7 +3,7 @@ import QueueTestingEngine
 extension Scenario {
   /// The scenario in the file format (version 1); parsing it gives back an equal scenario
   /// (except for `path`).
-  public var text: String {
+  package var text: String {
     var lines = ["scenario \(ScenarioParser.formatVersion)", "name \(name)", "outcome \(outcome.rawValue)"]
     let checkWords = checks.isEmpty ? ["none"] : checks.sorted().map(\.rawValue)
     lines.append("check " + (checks.count == Guarantee.allCases.count ? "all" : checkWords.joined(separator: " ")))
@@ -24,7 +24,7 @@ extension Scenario {
 
 extension Scenario.Step.Action {
   /// The step as written in a file.
-  public var text: String {
+  package var text: String {
     switch self {
     case .work: "work"
     case .suspend: "suspend"

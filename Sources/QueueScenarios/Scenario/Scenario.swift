@@ -3,19 +3,19 @@ import QueueTestingEngine
 /// A scenario: queues, callers that enqueue items in program order, item bodies made of steps,
 /// and the guarantees and outcome to check. Read one from text with ``ScenarioParser``; the
 /// format is defined in `Scenarios/README.md`.
-public struct Scenario: Equatable, Sendable {
+package struct Scenario: Equatable, Sendable {
   /// A queue the scenario declares.
-  public struct Queue: Equatable, Sendable {
+  package struct Queue: Equatable, Sendable {
     /// The queue's name in the file.
-    public var name: String
+    package var name: String
     /// Which kind of queue.
-    public var kind: QueueItem.QueueKind
+    package var kind: QueueItem.QueueKind
   }
 
   /// Code that enqueues: a synchronous nonisolated context, or a task.
-  public struct Caller: Equatable, Sendable {
+  package struct Caller: Equatable, Sendable {
     /// Where a caller runs.
-    public enum Context: String, Equatable, Sendable {
+    package enum Context: String, Equatable, Sendable {
       /// Synchronous code: its steps run without suspending, in the root task, before any task
       /// caller starts.
       case sync
@@ -24,31 +24,31 @@ public struct Scenario: Equatable, Sendable {
     }
 
     /// The caller's name in the file.
-    public var name: String
+    package var name: String
     /// Where it runs.
-    public var context: Context
+    package var context: Context
     /// The task's priority (task callers).
-    public var priority: ScenarioPriority?
+    package var priority: ScenarioPriority?
     /// What it does, in order.
-    public var steps: [Step]
+    package var steps: [Step]
     /// The line that declares it.
-    public var line: Int
+    package var line: Int
   }
 
   /// An item's body.
-  public struct Item: Equatable, Sendable {
+  package struct Item: Equatable, Sendable {
     /// The item's name in the file.
-    public var name: String
+    package var name: String
     /// What it does, in order.
-    public var steps: [Step]
+    package var steps: [Step]
     /// The line that declares it.
-    public var line: Int
+    package var line: Int
   }
 
   /// One step of a caller or an item.
-  public struct Step: Equatable, Sendable {
+  package struct Step: Equatable, Sendable {
     /// What the step does.
-    public enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
       /// Synchronous work (recorded as a mark).
       case work
       /// Suspends until a task the scheduler runs later resumes it.
@@ -66,13 +66,13 @@ public struct Scenario: Equatable, Sendable {
     }
 
     /// What the step does.
-    public var action: Action
+    package var action: Action
     /// Where the step is written.
-    public var line: Int
+    package var line: Int
   }
 
   /// How a step enqueues.
-  public enum EnqueueStyle: String, Equatable, Sendable {
+  package enum EnqueueStyle: String, Equatable, Sendable {
     /// `enqueue { }`: returns at once.
     case enqueue
     /// `enqueueAndWait { }`: waits for the item and receives its error.
@@ -82,7 +82,7 @@ public struct Scenario: Equatable, Sendable {
   }
 
   /// What a run of the scenario must end with.
-  public enum Outcome: String, Equatable, Sendable {
+  package enum Outcome: String, Equatable, Sendable {
     /// Every schedule completes.
     case completes
     /// Every schedule deadlocks.
@@ -92,43 +92,43 @@ public struct Scenario: Equatable, Sendable {
   }
 
   /// The scenario's name (the `name` directive, or the file's name).
-  public var name: String
+  package var name: String
   /// The file it came from, if any.
-  public var path: String?
+  package var path: String?
   /// The declared queues, in order.
-  public var queues: [Queue]
+  package var queues: [Queue]
   /// The callers, in order.
-  public var callers: [Caller]
+  package var callers: [Caller]
   /// The items, in declaration order.
-  public var items: [Item]
+  package var items: [Item]
   /// The guarantees to check.
-  public var checks: Set<Guarantee>
+  package var checks: Set<Guarantee>
   /// The expected outcome.
-  public var outcome: Outcome
+  package var outcome: Outcome
   /// Schedules to replay before any other (the `schedule` directive): the failing schedules a
   /// regression file was saved with, so that `queue-fuzz run` fails on it at once while the bug
   /// is there.
-  public var regressionSchedules: [Schedule] = []
+  package var regressionSchedules: [Schedule] = []
 
   /// The number of steps of all callers and items: the scenario's size.
-  public var stepCount: Int {
+  package var stepCount: Int {
     callers.reduce(0) { $0 + $1.steps.count } + items.reduce(0) { $0 + $1.steps.count }
   }
 
   /// The queue named `name`.
-  public func queue(named name: String) -> Queue? {
+  package func queue(named name: String) -> Queue? {
     queues.first { $0.name == name }
   }
 
   /// The item named `name`.
-  public func item(named name: String) -> Item? {
+  package func item(named name: String) -> Item? {
     items.first { $0.name == name }
   }
 
   /// Why `schedule` cannot be a scenario's: a scenario has no cancellation targets and no work
   /// outside the harness, so a `+c` or `+o` part could never take effect (a replay would pass
   /// without doing it); nil when it can.
-  public static func problem(with schedule: Schedule) -> String? {
+  package static func problem(with schedule: Schedule) -> String? {
     if let cancellation = schedule.cancellations.first {
       return "'+c\(cancellation.task)@\(cancellation.step)': a scenario has no cancellation targets, so its "
         + "schedules cancel nothing (remove the '+c' parts)"
@@ -142,7 +142,7 @@ public struct Scenario: Equatable, Sendable {
 }
 
 /// A task priority as scenario files spell it.
-public enum ScenarioPriority: String, Equatable, Sendable, CaseIterable {
+package enum ScenarioPriority: String, Equatable, Sendable, CaseIterable {
   /// `.background`
   case background
   /// `.utility`
@@ -157,7 +157,7 @@ public enum ScenarioPriority: String, Equatable, Sendable, CaseIterable {
   case userInitiated
 
   /// The task priority.
-  public var taskPriority: TaskPriority {
+  package var taskPriority: TaskPriority {
     switch self {
     case .background: .background
     case .utility: .utility

@@ -1,20 +1,20 @@
 import QueueTestingEngine
 
 /// Writes random valid scenarios from a seed: the same seed and sizes give the same scenario.
-public struct ScenarioGenerator: Sendable {
+package struct ScenarioGenerator: Sendable {
   /// Size knobs.
-  public struct Sizes: Sendable {
+  package struct Sizes: Sendable {
     /// At most this many queues (at least 1).
-    public var queues: Int
+    package var queues: Int
     /// At most this many callers (at least 1).
-    public var callers: Int
+    package var callers: Int
     /// Exactly this many items.
-    public var items: Int
+    package var items: Int
     /// At most this many plain steps per item.
-    public var stepsPerItem: Int
+    package var stepsPerItem: Int
 
     /// Creates size knobs.
-    public init(queues: Int = 3, callers: Int = 3, items: Int = 8, stepsPerItem: Int = 3) {
+    package init(queues: Int = 3, callers: Int = 3, items: Int = 8, stepsPerItem: Int = 3) {
       self.queues = max(queues, 1)
       self.callers = max(callers, 1)
       self.items = max(items, 1)
@@ -26,7 +26,7 @@ public struct ScenarioGenerator: Sendable {
   private let sizes: Sizes
 
   /// Creates a generator.
-  public init(seed: UInt64, sizes: Sizes = Sizes()) {
+  package init(seed: UInt64, sizes: Sizes = Sizes()) {
     generator = SplitMix64(seed: seed)
     self.sizes = sizes
   }
@@ -38,7 +38,7 @@ public struct ScenarioGenerator: Sendable {
   private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 
   /// The next scenario, named `name`.
-  public mutating func next(name: String) -> Scenario {
+  package mutating func next(name: String) -> Scenario {
     let queueCount = 1 + below(sizes.queues)
     var queues: [Scenario.Queue] = []
     for index in 0..<queueCount {

@@ -1,19 +1,19 @@
 import QueueTestingEngine
 
 /// One problem in a scenario file, at a line and column (both from 1).
-public struct ScenarioParseError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ScenarioParseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file, as given to the parser.
-  public var path: String
+  package var path: String
   /// The line, from 1.
-  public var line: Int
+  package var line: Int
   /// The column, from 1.
-  public var column: Int
+  package var column: Int
   /// What was wrong and what was expected.
-  public var message: String
+  package var message: String
 
   /// Creates an error. Control characters in `message` (which quotes the file's own text) are
   /// shown escaped (`\u{1B}`), so that a message never drives the terminal it is printed on.
-  public init(path: String, line: Int, column: Int, message: String) {
+  package init(path: String, line: Int, column: Int, message: String) {
     self.path = path
     self.line = line
     self.column = column
@@ -35,19 +35,19 @@ public struct ScenarioParseError: Error, Equatable, Sendable, CustomStringConver
   }
 
   /// `path:line:column: error: message`, the form compilers use (editors jump to it).
-  public var description: String { "\(Self.visible(path)):\(line):\(column): error: \(message)" }
+  package var description: String { "\(Self.visible(path)):\(line):\(column): error: \(message)" }
 }
 
 /// Every problem found in a scenario file, in file order.
-public struct ScenarioParseErrors: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ScenarioParseErrors: Error, Equatable, Sendable, CustomStringConvertible {
   /// The problems.
-  public var errors: [ScenarioParseError]
+  package var errors: [ScenarioParseError]
 
   /// Creates the list.
-  public init(errors: [ScenarioParseError]) {
+  package init(errors: [ScenarioParseError]) {
     self.errors = errors
   }
 
   /// One line per problem.
-  public var description: String { errors.map(\.description).joined(separator: "\n") }
+  package var description: String { errors.map(\.description).joined(separator: "\n") }
 }

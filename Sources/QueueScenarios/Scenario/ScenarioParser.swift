@@ -4,9 +4,9 @@ import QueueTestingEngine
 ///
 /// The parser never traps on input: every problem becomes a ``ScenarioParseError`` with its
 /// line, column and what was expected, and parsing goes on to report the rest.
-public struct ScenarioParser: Sendable {
+package struct ScenarioParser: Sendable {
   /// The format version this parser reads.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
 
   private let path: String
   private var errors: [ScenarioParseError] = []
@@ -17,7 +17,7 @@ public struct ScenarioParser: Sendable {
 
   /// Parses `text`; `path` names the file in errors and gives the default scenario name.
   /// - Throws: ``ScenarioParseErrors`` listing every problem.
-  public static func parse(_ text: String, path: String) throws(ScenarioParseErrors) -> Scenario {
+  package static func parse(_ text: String, path: String) throws(ScenarioParseErrors) -> Scenario {
     var parser = ScenarioParser(path: path)
     let scenario = parser.parse(text)
     if !parser.errors.isEmpty { throw ScenarioParseErrors(errors: parser.errors) }

@@ -2,10 +2,10 @@
   import QueueTestingEngine
 
   /// The first schedule under which a scenario failed, and how.
-  public typealias ScenarioFailure = ScheduleFailure<ScenarioProblem>
+  package typealias ScenarioFailure = ScheduleFailure<ScenarioProblem>
 
   /// How a scenario failed under one schedule: what queue-fuzz checks that a test does not.
-  public enum ScenarioProblem: Equatable, Sendable {
+  package enum ScenarioProblem: Equatable, Sendable {
     /// Ordering guarantees of the queues were broken (see ``Guarantee``).
     case guarantees([OrderingViolation])
     /// The run ended otherwise than expected: `expected` and `observed` are words such as
@@ -20,7 +20,7 @@
     /// `outcome:` and what the run did (`outcome:deadlocks`, `outcome:completes`,
     /// `outcome:step-budget`, `outcome:outside-wake-up`), or `nondeterminism`. A shrinker keeps
     /// a failure of the same signature.
-    public var signature: String {
+    package var signature: String {
       switch self {
       case .guarantees(let violations):
         Self.brokenGuarantees(violations).joined(separator: ",")
@@ -43,12 +43,12 @@
 
     /// Whether this failure includes `word`, one of the comma-separated words of a
     /// ``signature`` (a guarantee's name, `outcome:deadlocks`, `nondeterminism`, ...).
-    public func includes(_ word: String) -> Bool {
+    package func includes(_ word: String) -> Bool {
       signature.split(separator: ",").contains { $0 == word }
     }
 
     /// What failed, for a person, in one line.
-    public var summary: String {
+    package var summary: String {
       switch self {
       case .guarantees(let violations):
         Self.brokenGuarantees(violations).joined(separator: ", ")

@@ -3,9 +3,9 @@
 
   /// Runs a ``Scenario`` under many schedules of the ``ControlledExecutor`` and checks its
   /// guarantees and expected outcome on every one, stopping at the first failure.
-  public enum ScenarioRunner {
+  package enum ScenarioRunner {
     /// How schedules are chosen.
-    public enum StrategyKind: String, CaseIterable, Sendable {
+    package enum StrategyKind: String, CaseIterable, Sendable {
       /// ``SeededRandomStrategy``, one derived seed per schedule.
       case random
       /// ``PCTStrategy`` (depth 3), one derived seed per schedule.
@@ -17,23 +17,23 @@
     }
 
     /// What to run.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
       /// How many schedules (at most, for exhaustive search).
-      public var schedules: Int
+      package var schedules: Int
       /// The seed the per-schedule seeds derive from.
-      public var seed: UInt64
+      package var seed: UInt64
       /// How schedules are chosen.
-      public var strategy: StrategyKind
+      package var strategy: StrategyKind
       /// The queues to run against.
-      public var implementation: QueueImplementation
+      package var implementation: QueueImplementation
       /// The most jobs per schedule.
-      public var stepBudget: Int
+      package var stepBudget: Int
       /// Run every schedule twice and fail when the two traces differ (a trace-hash mismatch is
       /// a failure of its own kind, ``ScenarioProblem/nondeterminism(firstHash:secondHash:)``).
-      public var checkDeterminism: Bool
+      package var checkDeterminism: Bool
 
       /// The schedules these options describe.
-      public var series: ScheduleSeries {
+      package var series: ScheduleSeries {
         switch strategy {
         case .random: .random(schedules, seed: seed)
         case .pct: .pct(schedules, depth: 3, seed: seed)
@@ -43,7 +43,7 @@
       }
 
       /// Creates options.
-      public init(
+      package init(
         schedules: Int = 100, seed: UInt64 = 0, strategy: StrategyKind = .random,
         implementation: QueueImplementation = .real, stepBudget: Int = ControlledExecutor.defaultStepBudget,
         checkDeterminism: Bool = false
@@ -59,32 +59,32 @@
 
     /// The result of running one scenario: what its series did (``SeriesReport``), with the
     /// scenario, the options and the time it took.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
       /// The scenario.
-      public var scenario: Scenario
+      package var scenario: Scenario
       /// The options used.
-      public var options: Options
+      package var options: Options
       /// What the series did: the schedules run, the failure, the coverage.
-      public var series: SeriesReport<ScenarioProblem>
+      package var series: SeriesReport<ScenarioProblem>
       /// Real time taken.
-      public var elapsed: Duration
+      package var elapsed: Duration
 
       /// Schedules run (up to and including a failing one).
-      public var schedulesRun: Int { series.schedulesRun }
+      package var schedulesRun: Int { series.schedulesRun }
       /// Whether an exhaustive search covered its whole space (see ``ExhaustiveSearch/isExhausted``).
-      public var exhausted: Bool? { series.exhausted }
+      package var exhausted: Bool? { series.exhausted }
       /// The first failure, if any.
-      public var failure: ScheduleFailure<ScenarioProblem>? { series.failure }
+      package var failure: ScheduleFailure<ScenarioProblem>? { series.failure }
       /// The tasks of the first run that could leave an actor without a scheduling point (see
       /// ``SeriesReport/inlineHopTasks``).
-      public var inlineHopTasks: [String] { series.inlineHopTasks }
+      package var inlineHopTasks: [String] { series.inlineHopTasks }
       /// Distinct interleavings among the schedules run, and how long since the last new one.
-      public var coverage: TraceCoverage { series.coverage }
+      package var coverage: TraceCoverage { series.coverage }
     }
 
     /// Runs `scenario` once under `strategy`; returns the run and the items' events.
     @available(ExecutorHooks 1.0, *)
-    public static func runOnce(
+    package static func runOnce(
       _ scenario: Scenario, implementation: QueueImplementation = .real,
       strategy: some ScheduleStrategy & Sendable, stepBudget: Int = ControlledExecutor.defaultStepBudget
     ) -> (RunResult, [OrderingEvent]) {
@@ -100,7 +100,7 @@
     }
 
     /// Checks one run against the scenario's expectations.
-    public static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
+    package static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
       -> ScenarioProblem?
     {
       let observed: String
@@ -131,7 +131,7 @@
     /// recorded schedule a second time and compares the trace hashes.
     /// - Returns: The (first) run, and its failure if any.
     @available(ExecutorHooks 1.0, *)
-    public static func check(
+    package static func check(
       _ scenario: Scenario, strategy: some ScheduleStrategy & Sendable, options: Options
     ) -> (run: RunResult, failure: ScenarioProblem?) {
       let (result, events) = runOnce(
@@ -150,7 +150,7 @@
     /// Runs `scenario` under its regression schedules (``Scenario/regressionSchedules``) and then
     /// `options.schedules` schedules of the options' series; stops at the first failure.
     @available(ExecutorHooks 1.0, *)
-    public static func run(_ scenario: Scenario, options: Options) -> Report {
+    package static func run(_ scenario: Scenario, options: Options) -> Report {
       let clock = ContinuousClock()
       let start = clock.now
       // Not reduced here: `queue-fuzz shrink` reduces a failure along with its scenario.

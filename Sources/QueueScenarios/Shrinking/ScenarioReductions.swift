@@ -5,9 +5,9 @@ import QueueTestingEngine
 /// Pure: it only rewrites scenarios. Every candidate is valid (it parses back from its text) and
 /// strictly simpler: fewer callers, items, queues or steps, or a step, style or priority made
 /// plainer. Candidates come largest cut first, so a shrink takes big steps while it can.
-public enum ScenarioReductions {
+package enum ScenarioReductions {
   /// The valid one-step reductions of `scenario`, largest first.
-  public static func candidates(of scenario: Scenario) -> [Scenario] {
+  package static func candidates(of scenario: Scenario) -> [Scenario] {
     var candidates: [Scenario] = []
     for caller in scenario.callers {
       var smaller = scenario.removingItems(enqueuedBy: caller.steps)
@@ -145,7 +145,7 @@ extension Scenario {
 
   /// The scenario with its queues, callers and items renamed `q1`, `c1`, `i1`, ... in the order
   /// they are declared (steps follow). Names do not change how a run is scheduled.
-  public func renamedCanonically() -> Scenario {
+  package func renamedCanonically() -> Scenario {
     var queueNames: [String: String] = [:]
     var itemNames: [String: String] = [:]
     for (index, queue) in queues.enumerated() { queueNames[queue.name] = "q\(index + 1)" }

@@ -10,42 +10,42 @@
   /// job, then under ``schedulesPerCandidate`` seeded random schedules; the first that fails the
   /// same way is kept. Then the schedule's preemptions are taken out, in halves and then one by
   /// one, while the failure holds. Scenario and schedule passes repeat until neither shrinks.
-  public struct ScenarioShrinker: Sendable {
+  package struct ScenarioShrinker: Sendable {
     /// A shrunk failure.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
       /// The shrunk scenario; its ``Scenario/regressionSchedules`` hold ``schedule``, so running
       /// it replays the failure first.
-      public var scenario: Scenario
+      package var scenario: Scenario
       /// The shrunk schedule (trailing zeros trimmed).
-      public var schedule: Schedule
+      package var schedule: Schedule
       /// The failure the shrunk case still has.
-      public var failure: ScenarioProblem
+      package var failure: ScenarioProblem
       /// The shrunk case's failing run (its trace is the one to read).
-      public var run: RunResult
+      package var run: RunResult
       /// The word of the failure's signature that was kept failing (a guarantee's name,
       /// `outcome:deadlocks`, `nondeterminism`, ...).
-      public var kept: String
+      package var kept: String
       /// The size of the case given.
-      public var before: ShrinkSize
+      package var before: ShrinkSize
       /// The size of the shrunk case.
-      public var after: ShrinkSize
+      package var after: ShrinkSize
       /// Schedules run while shrinking.
-      public var runs: Int
+      package var runs: Int
       /// Whether the run budget ended the shrink before it reached a fixed point.
-      public var budgetReached: Bool
+      package var budgetReached: Bool
       /// The shrunk run's preemptions (switches away from work that could have gone on; see
       /// ``Preemption``), after a ``ScheduleReducer`` took out every one it could.
-      public var preemptions: [Preemption] = []
+      package var preemptions: [Preemption] = []
     }
 
     /// How each schedule is run and checked (the queue implementation, the step budget, whether
     /// to check determinism). The schedule count and strategy are not used.
-    public var options: ScenarioRunner.Options
+    package var options: ScenarioRunner.Options
     /// Seeded random schedules tried for a candidate when neither the current schedule nor the
     /// oldest-first schedule fails it.
-    public var schedulesPerCandidate: Int
+    package var schedulesPerCandidate: Int
     /// The most schedules to run in all; past it the smallest case found so far is returned.
-    public var runBudget: Int
+    package var runBudget: Int
     /// When shrinking a failure of a deliberately broken implementation (``options`` not on the
     /// real queues): the schedules on the real queues that every kept reduction must pass, its
     /// expected outcome included (its failing schedule, the oldest-first one, then this many
@@ -53,10 +53,10 @@
     /// across two queues hoisted into an item that waits on its own FIFO queue deadlocks on any
     /// queue); such a file would "fail" for a reason that is not the bug, and the real queues
     /// too. 0 turns the check off.
-    public var truthSchedules: Int
+    package var truthSchedules: Int
 
     /// Creates a shrinker.
-    public init(
+    package init(
       options: ScenarioRunner.Options = .init(), schedulesPerCandidate: Int = 8, runBudget: Int = 50_000,
       truthSchedules: Int = 16
     ) {
@@ -69,7 +69,7 @@
     /// Shrinks `scenario`, which fails under `schedule`.
     /// - Returns: nil when `scenario` does not fail under `schedule` (nothing to shrink).
     @available(ExecutorHooks 1.0, *)
-    public func shrink(_ scenario: Scenario, schedule: Schedule) -> Result? {
+    package func shrink(_ scenario: Scenario, schedule: Schedule) -> Result? {
       var scenario = scenario
       scenario.regressionSchedules = []
       let (firstRun, firstFailure) = ScenarioRunner.check(

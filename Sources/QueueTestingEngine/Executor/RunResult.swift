@@ -66,7 +66,7 @@ public struct RunResult: Sendable {
   public var strategySummary: String?
   /// The choice from which the run's strategy chose fairly, if it stopped favouring some jobs
   /// (see ``ScheduleStrategy/fairFromChoice``).
-  public var fairFromChoice: Int?
+  @_spi(Strategies) public var fairFromChoice: Int?
 
   /// Run-local ids of tasks whose hops out of an actor may not all have been scheduling points
   /// (empty when every hop of the run was one).

@@ -27,25 +27,25 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
   }
 
   /// The base strategy's choice.
-  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+  @_spi(Strategies) public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     base.choose(from: runnable, context: context)
   }
 
   /// The base strategy's.
-  public var fairFromChoice: Int? { base.fairFromChoice }
+  @_spi(Strategies) public var fairFromChoice: Int? { base.fairFromChoice }
 
   /// The base strategy's summary.
   public var summary: String? { base.summary }
 
   /// The base strategy's replayed admissions.
-  public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
+  @_spi(Strategies) public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
 
   /// The base strategy's replayed timer delays.
-  public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
+  @_spi(Strategies) public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
 
   /// One roll per step: a task to cancel with probability `eligibleTasks.count / expectedSteps`,
   /// each eligible task equally likely.
-  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
+  @_spi(Strategies) public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
     guard step != lastStepRolled else { return nil }
     lastStepRolled = step
     let roll = dice.next() % UInt64(expectedSteps)

@@ -1,5 +1,5 @@
 /// Where a run stands when its strategy chooses: how many jobs ran, and whose job ran last.
-public struct ChoiceContext: Sendable, Equatable {
+@_spi(Strategies) public struct ChoiceContext: Sendable, Equatable {
   /// The number of jobs the run has run (the chosen job runs as step `step + 1`).
   public var step: Int
   /// The run-local id of the task whose job ran last (0 before the first job, or when that job

@@ -57,14 +57,14 @@ public struct ExhaustiveSearch: Sendable {
   }
 
   /// The strategy for the next schedule, or nil when the space is exhausted or the budget spent.
-  public func nextStrategy() -> BoundedExhaustiveStrategy? {
+  @_spi(Strategies) public func nextStrategy() -> BoundedExhaustiveStrategy? {
     guard !isExhausted, schedulesExplored < budget, let prefix = pendingPrefix else { return nil }
     return BoundedExhaustiveStrategy(prefix: prefix, index: schedulesExplored + 1, delayBound: delayBound)
   }
 
   /// Records the run of the last strategy and picks the next schedule: the deepest choice that
   /// can move on to a younger job without exceeding the bound.
-  public mutating func record(_ result: RunResult) {
+  @_spi(Strategies) public mutating func record(_ result: RunResult) {
     schedulesExplored += 1
     if inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
       inlineHopTasks = result.inlineHopTaskLabels
@@ -91,7 +91,7 @@ public struct ExhaustiveSearch: Sendable {
 
 /// One schedule of an ``ExhaustiveSearch``: plays the given choices, then always runs the oldest
 /// runnable job.
-public struct BoundedExhaustiveStrategy: ScheduleStrategy, Sendable {
+@_spi(Strategies) public struct BoundedExhaustiveStrategy: ScheduleStrategy, Sendable {
   private let prefix: [Int]
   private let index: Int
   private let delayBound: Int?

@@ -120,7 +120,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
 
   /// Runs the job of the highest-priority task, demoting it first at a change point; past
   /// ``unfairChoiceLimit``, a uniform choice.
-  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+  @_spi(Strategies) public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     step += 1
     if step > unfairChoiceLimit {
       return Int(fairGenerator.next() % UInt64(runnable.count))
@@ -173,7 +173,7 @@ public struct PCTStrategy: ScheduleStrategy, Sendable {
   }
 
   /// The choice from which the run went on with uniform choices, if it got that far.
-  public var fairFromChoice: Int? { step > unfairChoiceLimit ? unfairChoiceLimit + 1 : nil }
+  @_spi(Strategies) public var fairFromChoice: Int? { step > unfairChoiceLimit ? unfairChoiceLimit + 1 : nil }
 
   /// The run's n (tasks), k (choice steps) and the bound 1/(n·k^(d−1)).
   public var summary: String? {

@@ -30,7 +30,7 @@ package struct PreemptionGuidedStrategy: ScheduleStrategy, Sendable {
   public func choose(runnableCount: Int) -> Int { 0 }
 
   /// The guided choice.
-  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+  @_spi(Strategies) public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     defer { position += 1 }
     let wanted = position < guide.count ? guide[position] : nil
     if let going = context.continuingIndex {

@@ -33,7 +33,7 @@ package struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
   }
 
   /// The base strategy's choice, recorded.
-  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+  @_spi(Strategies) public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     let index = base.choose(from: runnable, context: context)
     let chosenIndex = min(max(index, 0), runnable.count - 1)
     let chosen = runnable.task(at: chosenIndex)
@@ -49,21 +49,21 @@ package struct PreemptionRecorder<Base: ScheduleStrategy>: ScheduleStrategy {
   }
 
   /// The base strategy's.
-  public var fairFromChoice: Int? { base.fairFromChoice }
+  @_spi(Strategies) public var fairFromChoice: Int? { base.fairFromChoice }
 
   /// The base strategy's summary.
   public var summary: String? { base.summary }
 
   /// The base strategy's cancellation.
-  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
+  @_spi(Strategies) public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
     base.cancellation(afterStep: step, eligibleTasks: eligibleTasks)
   }
 
   /// The base strategy's admissions.
-  public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
+  @_spi(Strategies) public var replayedAdmissions: [Schedule.Admission]? { base.replayedAdmissions }
 
   /// The base strategy's timer delays.
-  public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
+  @_spi(Strategies) public var replayedTimerDelays: [UInt64?]? { base.replayedTimerDelays }
 }
 
 extension PreemptionRecorder: Sendable where Base: Sendable {}

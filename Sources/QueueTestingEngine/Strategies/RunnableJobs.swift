@@ -6,7 +6,7 @@
 /// ``RunnableJob/id`` that stays its own while it waits, increasing in the order jobs became
 /// runnable: a strategy that keeps state across choices (PCT's priority heap) learns of new jobs
 /// with ``forEachJob(from:_:)`` from the ``nextID`` it saw last.
-public struct RunnableJobs {
+@_spi(Strategies) public struct RunnableJobs {
   private let queue: ReadyQueue
 
   init(_ queue: ReadyQueue) {
@@ -54,7 +54,7 @@ public struct RunnableJobs {
 }
 
 /// One runnable job, as a strategy sees it.
-public struct RunnableJob: Sendable, Equatable {
+@_spi(Strategies) public struct RunnableJob: Sendable, Equatable {
   /// Identifies a runnable job within a run; increasing in the order jobs became runnable.
   public typealias ID = UInt64
 

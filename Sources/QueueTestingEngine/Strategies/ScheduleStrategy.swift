@@ -15,12 +15,12 @@ public protocol ScheduleStrategy {
   /// Returns the index of the job to run next, in `0..<runnable.count`, given the runnable jobs
   /// and where the run stands (see ``ChoiceContext``). The driver calls this one; the default
   /// ignores both and calls ``choose(runnableCount:)``.
-  mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int
+  @_spi(Strategies) mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int
 
   /// The choice (1-based) from which the strategy stopped favouring some jobs over others and
   /// chose fairly, or nil if it never did (see ``PCTStrategy/unfairChoiceLimit``). A series
   /// learns how long a body's runs are only from runs that stayed unfair to the end.
-  var fairFromChoice: Int? { get }
+  @_spi(Strategies) var fairFromChoice: Int? { get }
 
   /// A line about what the strategy did in the run (for example a probability bound), or nil.
   var summary: String? { get }
@@ -29,40 +29,40 @@ public protocol ScheduleStrategy {
   /// the targeted tasks the run has seen and not cancelled). Asked between jobs, after `step`
   /// jobs ran, only in runs with ``CancellationTargets``, and possibly more than once per step.
   /// The default cancels nothing.
-  mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int?
+  @_spi(Strategies) mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int?
 
   /// The admissions of work from outside the harness that this strategy replays (see
   /// ``Schedule/admissions``), or nil for a strategy that admits such work as it arrives.
   /// A replay waits, at each recorded step, for the recorded job to come back.
-  var replayedAdmissions: [Schedule.Admission]? { get }
+  @_spi(Strategies) var replayedAdmissions: [Schedule.Admission]? { get }
 
   /// The timer delays (whole milliseconds, nil: never) this strategy replays, in the order the
   /// run sets its timers (see ``Schedule/timerDelays``), or nil for a strategy whose runs
   /// measure each delay. Past the end of the list, delays are measured.
-  var replayedTimerDelays: [UInt64?]? { get }
+  @_spi(Strategies) var replayedTimerDelays: [UInt64?]? { get }
 }
 
 extension ScheduleStrategy {
   /// Calls ``choose(runnableCount:)``.
   @inline(__always)
-  public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
+  @_spi(Strategies) public mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int {
     choose(runnableCount: runnable.count)
   }
 
   /// Never: the strategy is as fair as it is from the first choice to the last.
-  public var fairFromChoice: Int? { nil }
+  @_spi(Strategies) public var fairFromChoice: Int? { nil }
 
   /// No summary.
   public var summary: String? { nil }
 
   /// Cancels nothing.
-  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { nil }
+  @_spi(Strategies) public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? { nil }
 
   /// Admits work from outside as it arrives.
-  public var replayedAdmissions: [Schedule.Admission]? { nil }
+  @_spi(Strategies) public var replayedAdmissions: [Schedule.Admission]? { nil }
 
   /// Measures every timer's delay.
-  public var replayedTimerDelays: [UInt64?]? { nil }
+  @_spi(Strategies) public var replayedTimerDelays: [UInt64?]? { nil }
 }
 
 /// Picks uniformly at random from a seeded generator: the same seed gives the same run.
@@ -111,7 +111,7 @@ public struct ReplayStrategy: ScheduleStrategy, Sendable {
   }
 
   /// Returns the recorded cancellation of this step, if its task is eligible.
-  public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
+  @_spi(Strategies) public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
     while nextCancellation < cancellations.count {
       let recorded = cancellations[nextCancellation]
       guard recorded.step <= step else { return nil }

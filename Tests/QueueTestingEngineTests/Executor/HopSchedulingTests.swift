@@ -4,7 +4,7 @@
   import Synchronization
   import Testing
 
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import QueueWorkloads
 
   /// Every actor hop is a scheduling point: for each kind of hop, a body whose bad outcome only

@@ -2,7 +2,7 @@
   import Dispatch
   import Foundation
   import Synchronization
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import Testing
   import QueueWorkloads
 

@@ -1,7 +1,7 @@
 #if compiler(>=6.3)
   import Testing
 
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import QueueWorkloads
 
   /// The driver's state machine, step by step: which job runs next, how choices are recorded,

@@ -2,7 +2,7 @@
   import Synchronization
   import Testing
 
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import QueueWorkloads
 
   /// No strategy starves a task forever where real threads never would: a task that loops on

@@ -1,6 +1,6 @@
 #if compiler(>=6.3)
   import AsyncQueue
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import QueueWorkloads
   import Testing
 

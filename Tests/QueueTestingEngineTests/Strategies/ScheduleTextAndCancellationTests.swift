@@ -1,5 +1,5 @@
 #if compiler(>=6.3)
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import QueueWorkloads
   import Testing
 
