@@ -43,12 +43,12 @@
     /// the trait records them once, with the failure's report.
     @available(ExecutorHooks 1.0, *)
     func runHoldingIssues(_ body: @escaping @Sendable () async throws -> Void) async -> HeldSeries {
-      let progress = LockedState(ScheduleProgress())
+      let recorder = ScheduleRecorder(ScheduleRecord())
       guard let test = Test.current else {
-        let report = runSeries(body, failureCount: nil, progress: progress)
-        return progress.withLock { HeldSeries(report: report, cancellation: $0.cancellation) }
+        let held = runSeries(body, failureCount: nil, recorder: recorder)
+        return HeldSeries(report: held.report, cancellation: held.cancellation)
       }
-      let report = LockedState(Report(schedulesRun: 0, exhausted: nil, failure: nil))
+      let outcome = LockedState(HeldSeries(report: Report(schedulesRun: 0, exhausted: nil, failure: nil)))
       // One issue handler around the whole series: it sees the issues recorded by the body's
       // tasks (they inherit it), attributes them to the schedule running at the time and holds
       // them back, so that a failing test gets each failure once (not once per schedule that
@@ -57,24 +57,25 @@
         guard issue.severity >= .error else { return issue }
         let location = issue.sourceLocation.map { "\($0.fileID):\($0.line):\($0.column)" } ?? "?"
         let job = ControlledExecutor.jobInProgress
-        progress.withLock { progress in
+        recorder.withLock { record in
           guard issue.isFailure else {
-            progress.knownIssues.append(issue)
+            record.knownIssues.append(issue)
             return
           }
-          progress.failures += 1
-          progress.failureLocations.append(location)
-          progress.failureMarks.append(
+          record.failures += 1
+          record.failureLocations.append(location)
+          record.failureMarks.append(
             TraceChart.FailureMark(step: job?.step ?? 0, task: job?.task ?? 0, text: Self.markText(issue, location)))
-          progress.issues.append(issue)
+          record.issues.append(issue)
         }
         return nil
       }
       try? await handler.provideScope(for: test, testCase: Test.Case.current) {
-        let result = runSeries(body, failureCount: nil, progress: progress)
-        report.withLock { $0 = result }
+        let held = runSeries(body, failureCount: nil, recorder: recorder)
+        outcome.withLock { $0 = held }
       }
-      let result = report.withLock { $0 }
+      let held = outcome.withLock { $0 }
+      let result = held.report
       // A replay that passes did not reproduce a failure: say so, and why it may not have.
       if series.isReplay, result.failure == nil {
         let outside =
@@ -86,11 +87,7 @@
       for line in result.unreachedCancellationTargets {
         Self.recordWarning("cancelling: \(cancelling.map(String.init(describing:)) ?? "") over \(series): \(line)")
       }
-      return progress.withLock {
-        HeldSeries(
-          report: result, issues: $0.reportedIssues, knownIssues: $0.reportedKnownIssues,
-          cancellation: $0.cancellation)
-      }
+      return held
     }
 
     /// Records a warning in the current test; in a child process, also keeps it for the parent,
@@ -110,165 +107,134 @@
     /// report: runs are one at a time in a process.
     static let scheduleInProgress = LockedState(0)
 
-    /// The schedule running and the failures recorded during it.
-    struct ScheduleProgress: Sendable {
-      var number = 0
+    /// What one schedule recorded while it ran: taken whole from the ``ScheduleRecorder`` when
+    /// its run ends, and handed back with the schedule's judgement.
+    struct ScheduleRecord: Sendable {
+      /// Failures recorded (by Swift Testing's issue handler; XCTest's are counted apart).
       var failures = 0
-      /// Where the failures recorded during the schedule were (file:line:column), in order.
+      /// Where they were recorded (file:line:column), in order.
       var failureLocations: [String] = []
       /// The same failures, with the step and task that recorded them.
       var failureMarks: [TraceChart.FailureMark] = []
-      /// Whether the run is a reduction's candidate: its issues are noted, not reported.
-      var reducing = false
-      /// The failures and known issues recorded during the schedule, held back (see
-      /// ``HeldSeries``).
+      /// The failures and known issues, held back (see ``HeldSeries``).
       var issues: [Issue] = []
       var knownIssues: [Issue] = []
-      /// The known issues of the series' first schedule.
-      var firstKnownIssues: [Issue] = []
-      /// What the series reports (see ``HeldSeries``), set when it ends.
-      var reportedIssues: [Issue] = []
-      var reportedKnownIssues: [Issue] = []
-      /// The failing schedule's failure marks, issues and known issues (a reduction's candidates
-      /// record others after it).
-      var failing: (marks: [TraceChart.FailureMark], issues: [Issue], knownIssues: [Issue]) = ([], [], [])
+      /// What the body threw, other than a failing `#require` or a cancellation of its test.
+      var thrown: String?
+      /// What `Test.cancel` threw, when the body cancelled its test.
       var cancellation: (any Error)?
-      /// Whether a schedule of the series ended it by cancelling its test.
-      var cancelledTheTest = false
     }
+
+    /// Where the running schedule's record is kept while the schedule runs: the issue handler and
+    /// the body write to it from the run's threads; the series takes it whole, and a new schedule
+    /// starts an empty one.
+    typealias ScheduleRecorder = LockedState<ScheduleRecord>
 
     /// Runs the series on the calling thread. `failureCount` reads a test library's count of
     /// recorded failures (XCTest's), compared before and after each schedule.
     @available(ExecutorHooks 1.0, *)
+    func runSeries(_ body: @escaping @Sendable () async throws -> Void, failureCount: (() -> Int)?) -> Report {
+      runSeries(body, failureCount: failureCount, recorder: ScheduleRecorder(ScheduleRecord())).report
+    }
+
+    /// Runs the series on the calling thread, each schedule's record kept in `recorder` while it
+    /// runs, and returns its report with the issues to report.
+    @available(ExecutorHooks 1.0, *)
     func runSeries(
       _ body: @escaping @Sendable () async throws -> Void,
       failureCount: (() -> Int)?,
-      progress: LockedState<ScheduleProgress> = LockedState(ScheduleProgress())
-    ) -> Report {
+      recorder: ScheduleRecorder
+    ) -> HeldSeries {
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         // No schedule runs once the series is over (a crash or an exit then is not one's).
         defer { CrashNote.schedule.store(0, ordering: .relaxed) }
       #endif
-      let thrown = LockedState<String?>(nil)
-      // Runs one schedule of the body and judges it.
-      func runOnce(
-        _ strategy: any ScheduleStrategy & Sendable, cancelling: CancellationTargets?
-      ) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>) {
-        thrown.withLock { $0 = nil }
-        progress.withLock {
-          $0.failureLocations = []
-          $0.failureMarks = []
-          $0.issues = []
-          $0.knownIssues = []
-          $0.cancellation = nil
-        }
-        let failuresBefore = failureCount?() ?? 0
-        let result = ControlledExecutor.runBlocking(
-          strategy: strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
-          jobTimeLimit: jobTimeLimit, jobSlice: jobSlice, cancelling: cancelling, model: runtimeModel
-        ) {
-          do {
-            try await body()
-          } catch is ExpectationFailedError {
-            // A failing `#require`: its issue is recorded already, and is the schedule's failure.
-          } catch {
-            if Self.isTestCancellation(error) {
-              progress.withLock { $0.cancellation = error }
-            } else {
-              thrown.withLock { $0 = "\(error)" }
-            }
-          }
-        }
-        let failures = progress.withLock(\.failures) + (failureCount.map { $0() - failuresBefore } ?? 0)
-        let problem: ScheduleProblem? =
-          switch result.outcome {
-          case .deadlocked(let deadlock): .deadlocked(deadlock)
-          case .stepBudgetExceeded(let steps): .stepBudgetExceeded(steps: steps)
-          case .outsideWakeUpNeverCame(let labels): .outsideWakeUpNeverCame(labels)
-          case .stuck(let job): .stuck(job)
-          case .foreignExecutorHook(let message): .foreignExecutorHook(message)
-          case .completed:
-            if let error = thrown.withLock({ $0 }) {
-              .threw(error)
-            } else if failures > 0 {
-              .failuresRecorded(failures)
-            } else {
-              nil
-            }
-          }
-        // The body cancelled its test (`Test.cancel`): the test neither fails nor is reduced, and
-        // no more schedules run.
-        if progress.withLock({ $0.cancellation != nil }) {
-          return (result, SeriesRunner.Judgement(nil, endsSeries: true))
-        }
-        return (result, SeriesRunner.Judgement(problem, recordedAt: progress.withLock(\.failureLocations)))
-      }
       // Reduction under Swift Testing only: a candidate's XCTest failures could not be kept from
       // the test.
       let runner = SeriesRunner(
         series, cancelling: cancelling,
         stopAfterSchedulesWithoutNewInterleaving: stopAfterSchedulesWithoutNewInterleaving,
         reducing: failureCount == nil ? reducing : nil, budget: budget)
+      // What the series keeps of its schedules' records: the first schedule's known issues (a
+      // passing series reports them once), the failing schedule's record, and the last one (after
+      // a reduction, the replay of its result).
+      var firstKnownIssues: [Issue] = []
+      var failing: ScheduleRecord?
+      var last = ScheduleRecord()
+      var cancelledTheTest = false
       var report = runner.run { schedule in
-        guard !schedule.isReductionCandidate else {
-          // A candidate's issues are noted, not reported.
-          progress.withLock {
-            $0.failures = 0
-            $0.reducing = true
-          }
-          defer { progress.withLock { $0.reducing = false } }
-          #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-            ScheduleOutput.current?.begin()
-            defer { ScheduleOutput.current?.end(scheduleNumber: 0) }
-          #endif
-          return runOnce(schedule.strategy, cancelling: nil)
-        }
-        progress.withLock { progress in
-          let firstKnownIssues = progress.firstKnownIssues
-          progress = ScheduleProgress(number: schedule.number, failures: 0)
-          progress.firstKnownIssues = firstKnownIssues
-        }
-        Self.scheduleInProgress.withLock { $0 = schedule.number }
-        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-          CrashNote.schedule.store(schedule.number, ordering: .relaxed)
-        #endif
-        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
-          ScheduleOutput.current?.begin()
-          defer { ScheduleOutput.current?.end(scheduleNumber: schedule.number) }
-        #endif
-        let judged = runOnce(schedule.strategy, cancelling: schedule.cancelling)
-        progress.withLock { progress in
-          if schedule.number == 1 { progress.firstKnownIssues = progress.knownIssues }
-          progress.cancelledTheTest = judged.1.endsSeries
-          // What the failing schedule recorded, kept in case no reduction replaces it.
-          if judged.1.problem != nil {
-            progress.failing = (progress.failureMarks, progress.issues, progress.knownIssues)
-          }
-        }
-        return judged
+        let (result, judgement, record) = runSchedule(
+          schedule, body, failureCount: failureCount, recorder: recorder)
+        last = record
+        guard !schedule.isReductionCandidate else { return (result, judgement) }
+        if schedule.number == 1 { firstKnownIssues = record.knownIssues }
+        cancelledTheTest = judgement.endsSeries
+        if judgement.problem != nil { failing = record }
+        return (result, judgement)
       }
       // A test the body cancelled (`Test.cancel`) neither fails nor is reduced: it is cancelled.
-      if progress.withLock(\.cancelledTheTest) {
+      if cancelledTheTest {
         report.failure = nil
-        progress.withLock { $0.reportedKnownIssues = $0.knownIssues }
-        return report
+        return HeldSeries(report: report, knownIssues: last.knownIssues, cancellation: last.cancellation)
       }
-      progress.withLock { progress in
-        guard report.failure != nil else {
-          progress.reportedIssues = []
-          progress.reportedKnownIssues = progress.firstKnownIssues
-          return
+      guard report.failure != nil else {
+        return HeldSeries(report: report, knownIssues: firstKnownIssues, cancellation: last.cancellation)
+      }
+      // After a reduction the last run replayed its result: its failures are the ones to mark
+      // and report. Otherwise they are the failing schedule's.
+      let reported = report.failure?.reduction != nil ? last : failing ?? last
+      report.failure?.failureMarks = reported.failureMarks
+      return HeldSeries(
+        report: report, issues: reported.issues, knownIssues: reported.knownIssues, cancellation: last.cancellation)
+    }
+
+    /// Runs one schedule of the series (or a reduction's candidate, whose output is not the
+    /// series') and judges it, with what it recorded.
+    @available(ExecutorHooks 1.0, *)
+    private func runSchedule(
+      _ schedule: SeriesRunner.ScheduleToRun, _ body: @escaping @Sendable () async throws -> Void,
+      failureCount: (() -> Int)?, recorder: ScheduleRecorder
+    ) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>, ScheduleRecord) {
+      let number = schedule.isReductionCandidate ? 0 : schedule.number
+      if number > 0 {
+        Self.scheduleInProgress.withLock { $0 = number }
+        #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+          CrashNote.schedule.store(number, ordering: .relaxed)
+        #endif
+      }
+      #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        ScheduleOutput.current?.begin()
+        defer { ScheduleOutput.current?.end(scheduleNumber: number) }
+      #endif
+      recorder.withLock { $0 = ScheduleRecord() }
+      let failuresBefore = failureCount?() ?? 0
+      let result = ControlledExecutor.runBlocking(
+        strategy: schedule.strategy, stepBudget: stepBudget, outsideWorkTimeout: outsideWorkTimeout,
+        jobTimeLimit: jobTimeLimit, jobSlice: jobSlice,
+        cancelling: schedule.isReductionCandidate ? nil : schedule.cancelling,
+        model: runtimeModel
+      ) {
+        do {
+          try await body()
+        } catch is ExpectationFailedError {
+          // A failing `#require`: its issue is recorded already, and is the schedule's failure.
+        } catch {
+          if Self.isTestCancellation(error) {
+            recorder.withLock { $0.cancellation = error }
+          } else {
+            recorder.withLock { $0.thrown = "\(error)" }
+          }
         }
-        // After a reduction the last run replayed its result: its failures are the ones to mark
-        // and report. Otherwise they are the failing schedule's.
-        let (marks, issues, knownIssues) =
-          report.failure?.reduction != nil
-          ? (progress.failureMarks, progress.issues, progress.knownIssues) : progress.failing
-        report.failure?.failureMarks = marks
-        progress.reportedIssues = issues
-        progress.reportedKnownIssues = knownIssues
       }
-      return report
+      let record = recorder.withLock { $0 }
+      let failures = record.failures + (failureCount.map { $0() - failuresBefore } ?? 0)
+      // The body cancelled its test (`Test.cancel`): the test neither fails nor is reduced, and
+      // no more schedules run.
+      if record.cancellation != nil {
+        return (result, SeriesRunner.Judgement(nil, endsSeries: true), record)
+      }
+      let problem = ScheduleProblem(result.outcome, thrown: record.thrown, failures: failures)
+      return (result, SeriesRunner.Judgement(problem, recordedAt: record.failureLocations), record)
     }
 
     /// Whether `error` is what `Test.cancel(_:)` throws to cancel the running test (a type of

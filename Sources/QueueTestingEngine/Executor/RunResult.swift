@@ -65,7 +65,7 @@ public struct RunResult: Sendable {
   /// What the strategy reported about the run (for PCT: tasks, steps and the probability bound).
   public var strategySummary: String?
   /// The choice from which the run's strategy chose fairly, if it stopped favouring some jobs
-  /// (see ``ScheduleStrategy/fairFromChoice``).
+  /// (see `ScheduleStrategy/fairFromChoice`).
   @_spi(Strategies) public var fairFromChoice: Int?
 
   /// Run-local ids of tasks whose hops out of an actor may not all have been scheduling points

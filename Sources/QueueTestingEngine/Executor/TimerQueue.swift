@@ -33,7 +33,7 @@
     /// Each timer's delay as the run took it (whole milliseconds, nil: never), in the order the
     /// timers were set.
     private(set) var delays: [UInt64?] = []
-    /// The delays a replay takes instead of measuring (see ``ScheduleStrategy/replayedTimerDelays``).
+    /// The delays a replay takes instead of measuring (see `ScheduleStrategy/replayedTimerDelays`).
     private let replayedDelays: [UInt64?]
 
     /// No timers; a replay passes the delays its run took.

@@ -30,6 +30,27 @@ public enum ScheduleProblem: Equatable, Sendable {
     case .foreignExecutorHook(let message): message
     }
   }
+
+  /// How a schedule whose run ended with `outcome` failed, nil if it passed: a run that did not
+  /// complete fails as it ended; one that completed fails if its body threw (`thrown`, described)
+  /// or recorded failures.
+  package init?(_ outcome: RunResult.Outcome, thrown: String?, failures: Int) {
+    switch outcome {
+    case .deadlocked(let deadlock): self = .deadlocked(deadlock)
+    case .stepBudgetExceeded(let steps): self = .stepBudgetExceeded(steps: steps)
+    case .outsideWakeUpNeverCame(let labels): self = .outsideWakeUpNeverCame(labels)
+    case .stuck(let job): self = .stuck(job)
+    case .foreignExecutorHook(let message): self = .foreignExecutorHook(message)
+    case .completed:
+      if let thrown {
+        self = .threw(thrown)
+      } else if failures > 0 {
+        self = .failuresRecorded(failures)
+      } else {
+        return nil
+      }
+    }
+  }
 }
 
 extension ScheduleProblem: SeriesProblem {

@@ -6,14 +6,15 @@
 /// Rakamarić, POPL 2011). Most ordering bugs need one or two delays, so a small bound covers
 /// them with few schedules; `nil` explores everything.
 ///
-/// Drive it with ``ControlledExecutor/explore(_:stepBudget:outsideWorkTimeout:_:stopWhen:)``, or by hand:
+/// Drive it with ``ControlledExecutor/explore(_:stepBudget:outsideWorkTimeout:_:stopWhen:)``:
 /// ```swift
-/// var search = ExhaustiveSearch(delayBound: 2, budget: 1000)
-/// while let strategy = search.nextStrategy() {
-///   let result = ControlledExecutor.runBlocking(strategy: strategy) { await Task.yield() }
-///   search.record(result)
+/// let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 2, budget: 1000)) {
+///   await Task.yield()
 /// }
 /// ```
+/// (A strategy's author can also drive it schedule by schedule, `nextStrategy()` then
+/// `record(_:)`, through the `Strategies` SPI.)
+///
 /// Exhaustion is claimed only for what the runs offered as choices: a run whose tasks could
 /// leave an actor inline (see ``RunResult/inlineHopTasks``) keeps ``isExhausted`` false even
 /// after the last schedule, and ``inlineHopTasks`` names those tasks.

@@ -34,7 +34,7 @@ import Foundation
 /// priorities and change points carry.
 ///
 /// Choosing costs O(log n) for n runnable jobs: the strategy keeps a heap of the runnable jobs
-/// by priority, learns of new jobs from ``RunnableJobs/forEachJob(from:_:)``, and drops jobs that
+/// by priority, learns of new jobs from `RunnableJobs/forEachJob(from:_:)`, and drops jobs that
 /// ran or whose task's priority changed when they reach the top.
 public struct PCTStrategy: ScheduleStrategy, Sendable {
   /// The bug depth the strategy targets (1: priority scheduling only).

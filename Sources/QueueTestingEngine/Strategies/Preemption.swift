@@ -1,5 +1,5 @@
 /// A switch away from work that could have gone on: at a choice, the job that continues what
-/// the last step ran was runnable (see ``ChoiceContext/continuingIndex``) and the strategy chose
+/// the last step ran was runnable (see `ChoiceContext/continuingIndex`) and the strategy chose
 /// another job.
 ///
 /// A run with no preemptions lets each task run until it suspends or ends; the bugs that need a

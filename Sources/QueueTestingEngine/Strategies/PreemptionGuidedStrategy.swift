@@ -1,7 +1,7 @@
 /// Follows a failing run's choices of tasks, but preempts only where it is allowed to: the
 /// strategy a ``ScheduleReducer`` tries candidate schedules with.
 ///
-/// At each choice: when what ran last can go on (see ``ChoiceContext/continuingIndex``), it goes
+/// At each choice: when what ran last can go on (see `ChoiceContext/continuingIndex`), it goes
 /// on, unless this choice is one at which the guiding run preempted and the preemption is kept, in
 /// which case the guiding run's task runs (if it can). When nothing can go on, the guiding run's
 /// task at this choice runs if it can, else the oldest runnable job. Past the guiding run's

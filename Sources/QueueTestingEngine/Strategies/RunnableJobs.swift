@@ -3,7 +3,7 @@
 ///
 /// Every operation costs O(1) or O(log n) whatever the number of runnable jobs, so a strategy that
 /// uses only these (never a loop over all jobs) keeps the cost of a step flat. Each job has an
-/// ``RunnableJob/id`` that stays its own while it waits, increasing in the order jobs became
+/// `RunnableJob/id` that stays its own while it waits, increasing in the order jobs became
 /// runnable: a strategy that keeps state across choices (PCT's priority heap) learns of new jobs
 /// with ``forEachJob(from:_:)`` from the ``nextID`` it saw last.
 @_spi(Strategies) public struct RunnableJobs {

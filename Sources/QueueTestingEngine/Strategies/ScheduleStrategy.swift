@@ -1,6 +1,6 @@
 /// Chooses which runnable job runs next in a controlled run.
 ///
-/// A strategy sees the runnable jobs in the order they became runnable (a ``RunnableJobs`` view,
+/// A strategy sees the runnable jobs in the order they became runnable (a `RunnableJobs` view,
 /// with the run-local ids of their tasks) and returns an index. Given the same choices, a run
 /// replays exactly: the ``Schedule`` of a run is the list of its choices, and ``ReplayStrategy``
 /// plays one back. It is asked only when at least two jobs are runnable.
@@ -8,12 +8,16 @@
 /// The driver asks once per step: a strategy whose choice costs O(1) or O(log n) (using only the
 /// view's lookups, never a loop over every runnable job) keeps a run's cost per step flat however
 /// many tasks it has. Every strategy of this library does.
+///
+/// A strategy of your own needs only ``choose(runnableCount:)``. What a strategy is shown
+/// beyond the count (the runnable jobs and their tasks, where the run stands) is the
+/// `Strategies` SPI, for strategy authors: `@_spi(Strategies) import QueueTesting`.
 public protocol ScheduleStrategy {
   /// Returns the index, in `0..<runnableCount`, of the job to run next.
   mutating func choose(runnableCount: Int) -> Int
 
   /// Returns the index of the job to run next, in `0..<runnable.count`, given the runnable jobs
-  /// and where the run stands (see ``ChoiceContext``). The driver calls this one; the default
+  /// and where the run stands (see `ChoiceContext`). The driver calls this one; the default
   /// ignores both and calls ``choose(runnableCount:)``.
   @_spi(Strategies) mutating func choose(from runnable: RunnableJobs, context: ChoiceContext) -> Int
 
@@ -63,61 +67,4 @@ extension ScheduleStrategy {
 
   /// Measures every timer's delay.
   @_spi(Strategies) public var replayedTimerDelays: [UInt64?]? { nil }
-}
-
-/// Picks uniformly at random from a seeded generator: the same seed gives the same run.
-public struct SeededRandomStrategy: ScheduleStrategy, Sendable {
-  private var generator: SplitMix64
-
-  /// Creates the strategy for `seed`.
-  public init(seed: UInt64) {
-    generator = SplitMix64(seed: seed)
-  }
-
-  /// Returns a seeded uniform choice.
-  public mutating func choose(runnableCount: Int) -> Int {
-    runnableCount == 1 ? 0 : Int(generator.next() % UInt64(runnableCount))
-  }
-}
-
-/// Plays back a recorded ``Schedule``; after its end (or for a choice out of range) it picks the
-/// oldest runnable job, so a replay of a shortened schedule still runs to completion.
-///
-/// The schedule's cancellations are made at their steps; one whose task is not cancellable at
-/// that step (a shortened or edited schedule) is skipped.
-public struct ReplayStrategy: ScheduleStrategy, Sendable {
-  private let choices: [Int]
-  private var position = 0
-  private let cancellations: [Schedule.Cancellation]
-  private var nextCancellation = 0
-  /// The schedule's admissions of work from outside, which the run replays at their steps.
-  public let replayedAdmissions: [Schedule.Admission]?
-  /// The schedule's timer delays, which the run uses instead of measuring.
-  public let replayedTimerDelays: [UInt64?]?
-
-  /// Creates a strategy that replays `schedule`.
-  public init(_ schedule: Schedule) {
-    choices = schedule.choices
-    cancellations = schedule.cancellations
-    replayedAdmissions = schedule.admissions
-    replayedTimerDelays = schedule.timerDelays
-  }
-
-  /// Returns the next recorded choice.
-  public mutating func choose(runnableCount: Int) -> Int {
-    defer { position += 1 }
-    guard position < choices.count, choices[position] < runnableCount else { return 0 }
-    return choices[position]
-  }
-
-  /// Returns the recorded cancellation of this step, if its task is eligible.
-  @_spi(Strategies) public mutating func cancellation(afterStep step: Int, eligibleTasks: [Int]) -> Int? {
-    while nextCancellation < cancellations.count {
-      let recorded = cancellations[nextCancellation]
-      guard recorded.step <= step else { return nil }
-      nextCancellation += 1
-      if recorded.step == step && eligibleTasks.contains(recorded.task) { return recorded.task }
-    }
-    return nil
-  }
 }

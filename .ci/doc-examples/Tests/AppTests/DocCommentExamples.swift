@@ -182,12 +182,10 @@ final class OrderTests: XCTestCase {
 
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
 @Test func exhaustiveSearchCommentExample() {
-  var search = ExhaustiveSearch(delayBound: 2, budget: 1000)
-  while let strategy = search.nextStrategy() {
-    let result = ControlledExecutor.runBlocking(strategy: strategy) { await Task.yield() }
-    search.record(result)
+  let exploration = ControlledExecutor.explore(ExhaustiveSearch(delayBound: 2, budget: 1000)) {
+    await Task.yield()
   }
-  #expect(search.isExhausted)
+  #expect(exploration.search.isExhausted)
 }
 
 @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
