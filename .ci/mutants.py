@@ -173,10 +173,10 @@ MUTANTS = [
      "",
      "swift test --filter QueueTestingEngineTests"),
     # QueueTesting
-    ("require-reported-as-a-throw", "extension ControlledScheduling",
-     "          } catch is ExpectationFailedError {\n"
-     "            // A failing `#require`: its issue is recorded already, and is the schedule's failure.\n",
-     "          } catch let error as ExpectationFailedError {\n            thrown.withLock { $0 = \"\\(error)\" }\n",
+    ("require-reported-as-a-throw", "private func runSchedule(",
+     "        } catch is ExpectationFailedError {\n"
+     "          // A failing `#require`: its issue is recorded already, and is the schedule's failure.\n",
+     "        } catch let error as ExpectationFailedError {\n          recorder.withLock { $0.thrown = \"\\(error)\" }\n",
      "swift test --filter ControlledSchedulingTraitTests"),
     ("known-issues-dropped", "public struct ControlledSchedulingTrait:",
      "          await record(issue)\n        }\n        guard let failure = held.report.failure",
