@@ -92,7 +92,7 @@ extension QueueFuzzCommandSuites {
       var run = RunResult(
         outcome: .completed, choices: ChoiceLog(), trace: Trace(), virtualTime: 0, strategySummary: nil,
         inlineHopTasks: [])
-      let kind = ScenarioProblem.unexpectedOutcome(expected: "deadlocks", observed: "completes")
+      let kind = ScenarioProblem.unexpectedOutcome(expected: .deadlocks, observed: .completed)
       let quiet = FuzzReport.Failure(
         ScenarioFailure(problem: kind, scheduleNumber: 1, series: .random(1), run: run), replay: "r")
       #expect(quiet.outsideWork == nil)

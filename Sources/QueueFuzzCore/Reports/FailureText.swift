@@ -16,7 +16,7 @@ enum FailureText {
         console.out("    observed: \(violation.observed.joined(separator: ", "))")
       }
     case .unexpectedOutcome(let expected, let observed):
-      console.out("  \(outcomeSentence(expected: expected, observed: observed))")
+      console.out("  \(outcomeSentence(expected: expected.rawValue, observed: ScenarioProblem.describe(observed)))")
       if case .deadlocked(let report) = failure.run.outcome {
         console.out(report.description.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
       }

@@ -28,8 +28,8 @@ extension FuzzReport.Failure {
       }
     case .unexpectedOutcome(let expected, let observed):
       kind = "outcome"
-      expectedOutcome = expected
-      observedOutcome = observed
+      expectedOutcome = expected.rawValue
+      observedOutcome = ScenarioProblem.describe(observed)
     case .nondeterminism:
       kind = "nondeterminism"
     }

@@ -103,21 +103,11 @@
     package static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
       -> ScenarioProblem?
     {
-      let observed: String
-      switch result.outcome {
-      case .completed: observed = "completes"
-      case .deadlocked: observed = "deadlocks"
-      case .stepBudgetExceeded(let steps): observed = "step budget exceeded after \(steps) steps"
-      case .outsideWakeUpNeverCame(let labels):
-        observed = "outside wake-up never came (\(labels.joined(separator: ", ")))"
-      case .stuck(let job): observed = "stuck (\(job))"
-      case .foreignExecutorHook(let message): observed = message
-      }
+      let completed = result.outcome == .completed
+      let deadlocked = if case .deadlocked = result.outcome { true } else { false }
       switch scenario.outcome {
-      case .completes where observed != "completes", .deadlocks where observed != "deadlocks":
-        return .unexpectedOutcome(expected: scenario.outcome.rawValue, observed: observed)
-      case .any where observed != "completes" && observed != "deadlocks":
-        return .unexpectedOutcome(expected: scenario.outcome.rawValue, observed: observed)
+      case .completes where !completed, .deadlocks where !deadlocked, .any where !completed && !deadlocked:
+        return .unexpectedOutcome(expected: scenario.outcome, observed: result.outcome)
       default:
         break
       }

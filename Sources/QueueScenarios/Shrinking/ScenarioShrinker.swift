@@ -22,9 +22,11 @@
       package var failure: ScenarioProblem
       /// The shrunk case's failing run (its trace is the one to read).
       package var run: RunResult
-      /// The word of the failure's signature that was kept failing (a guarantee's name,
-      /// `outcome:deadlocks`, `nondeterminism`, ...).
+      /// What was kept failing, for a person (a guarantee's name, `outcome:deadlocks`,
+      /// `nondeterminism`, ...; see ``ScenarioProblem/keptDescription``).
       package var kept: String
+      /// What was kept failing (see ``ScenarioProblem/keptIdentity``).
+      package var keptIdentity: FailureIdentity
       /// The size of the case given.
       package var before: ShrinkSize
       /// The size of the shrunk case.
@@ -76,13 +78,7 @@
         scenario, strategy: ReplayStrategy(schedule), options: options)
       guard let firstFailure else { return nil }
       // Keep the first broken guarantee (or the outcome), so the shrunk case fails the same way.
-      let kept: String
-      if case .guarantees(let violations) = firstFailure, let guarantee = violations.first?.guarantee {
-        kept = guarantee.rawValue
-      } else {
-        kept = firstFailure.signature
-      }
-      var search = Search(shrinker: self, kept: kept)
+      var search = Search(shrinker: self, kept: firstFailure.keptIdentity)
       search.runs = options.checkDeterminism ? 2 : 1
       var current = Case(scenario: scenario, run: firstRun, failure: firstFailure)
       let before = ShrinkSize(scenario, current.schedule)
@@ -125,7 +121,8 @@
       current.scenario.path = nil
       current.scenario.regressionSchedules = [current.schedule]
       return Result(
-        scenario: current.scenario, schedule: current.schedule, failure: current.failure, run: current.run, kept: kept,
+        scenario: current.scenario, schedule: current.schedule, failure: current.failure, run: current.run,
+        kept: firstFailure.keptDescription, keptIdentity: search.kept,
         before: before, after: ShrinkSize(current.scenario, current.schedule), runs: search.runs,
         budgetReached: search.budgetReached, preemptions: preemptions)
     }
@@ -153,8 +150,8 @@
       static let candidateSeed: UInt64 = 0x5348_5249_4E4B
 
       let shrinker: ScenarioShrinker
-      /// The failure's word that every kept case must still include.
-      let kept: String
+      /// What every kept case must still fail (see ``ScenarioProblem/keptIdentity``).
+      let kept: FailureIdentity
       var runs = 0
 
       var budgetReached: Bool { runs >= shrinker.runBudget }
@@ -163,7 +160,7 @@
       mutating func failing(_ scenario: Scenario, under strategy: some ScheduleStrategy & Sendable) -> Case? {
         runs += shrinker.options.checkDeterminism ? 2 : 1
         let (run, failure) = ScenarioRunner.check(scenario, strategy: strategy, options: shrinker.options)
-        guard let failure, failure.includes(kept) else { return nil }
+        guard let failure, failure.fails(like: kept) else { return nil }
         return Case(scenario: scenario, run: run, failure: failure)
       }
 

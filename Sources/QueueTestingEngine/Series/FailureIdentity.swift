@@ -14,4 +14,11 @@ package struct FailureIdentity: Hashable, Sendable {
   package init(_ words: [String]) {
     self.words = words
   }
+
+  /// Whether a failure of this identity fails at least the way `other` says: every word of
+  /// `other` is one of its words (a scenario that breaks two guarantees includes a failure
+  /// that breaks one of them).
+  package func includes(_ other: FailureIdentity) -> Bool {
+    other.words.allSatisfy(words.contains)
+  }
 }
