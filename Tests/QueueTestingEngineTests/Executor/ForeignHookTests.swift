@@ -35,7 +35,8 @@
       for seed in UInt64(1)...20 {
         let log = AppendLog()
         let result = ControlledExecutor.runBlocking(
-          strategy: SeededRandomStrategy(seed: seed), model: .faithful { $0.honoursOtherToolsGlobalHook = honoured }
+          strategy: SeededRandomStrategy(seed: seed),
+          model: honoured ? .faithful : .faithful { $0.honoursOtherToolsGlobalHook = false }
         ) {
           setMainSerialHook(true)
           await withTaskGroup(of: Void.self) { group in
