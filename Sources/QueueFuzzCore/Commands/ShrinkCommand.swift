@@ -31,12 +31,17 @@ enum ShrinkCommand: FuzzCommand {
     EXIT STATUS: 0 shrunk, 2 bad input or usage, or no failure to shrink.
     """
 
-  static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
-    let file: String
-    let options: ScenarioRunner.Options
+  /// What `shrink` was asked to do.
+  private struct Request {
+    var file: String
+    var options: ScenarioRunner.Options
     var schedule: Schedule?
-    let runBudget: Int
-    let outPath: String?
+    var runBudget: Int
+    var outPath: String?
+  }
+
+  /// The request `arguments` make, or the exit status of a usage error (said on `console`).
+  private static func request(_ arguments: [String], console: FuzzConsole) -> Result<Request, ExitStatus> {
     do {
       let reader = try ArgumentReader(
         arguments,
@@ -44,25 +49,46 @@ enum ShrinkCommand: FuzzCommand {
           "--schedule", "--queue-impl", "--step-budget", "--schedules", "--seed", "--run-budget", "--out",
         ], flagNames: ["--check-determinism"])
       guard reader.positionals.count == 1 else {
-        return QueueFuzz.usageError("'shrink' needs exactly one FILE", help: help, console: console)
+        return .failure(
+          ExitStatus(QueueFuzz.usageError("'shrink' needs exactly one FILE", help: help, console: console)))
       }
-      file = reader.positionals[0]
+      var schedule: Schedule?
       if let text = reader.string("--schedule") {
         do {
           schedule = try Schedule(parsing: text)
         } catch {
-          return QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
+          return .failure(
+            ExitStatus(QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)))
         }
         if let problem = schedule.flatMap(Scenario.problem(with:)) {
-          return QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)
+          return .failure(
+            ExitStatus(QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)))
         }
       }
-      options = try RunCommand.runnerOptions(reader, defaultSchedules: 200)
-      runBudget = try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000)
-      outPath = reader.string("--out")
+      return .success(
+        Request(
+          file: reader.positionals[0], options: try RunCommand.runnerOptions(reader, defaultSchedules: 200),
+          schedule: schedule, runBudget: try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000),
+          outPath: reader.string("--out")))
     } catch {
-      return QueueFuzz.usageError(error.message, help: help, console: console)
+      return .failure(ExitStatus(QueueFuzz.usageError(error.message, help: help, console: console)))
     }
+  }
+
+  /// A process exit status, as an error.
+  private struct ExitStatus: Error {
+    var status: Int32
+    init(_ status: Int32) { self.status = status }
+  }
+
+  static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
+    let request: Request
+    switch Self.request(arguments, console: console) {
+    case .success(let made): request = made
+    case .failure(let exit): return exit.status
+    }
+    let (file, options, runBudget, outPath) = (request.file, request.options, request.runBudget, request.outPath)
+    var schedule = request.schedule
     // Checked before the search: finding out after a long shrink is too late.
     if let outPath, let problem = OutputLocation.problemWritingFile(at: outPath) {
       console.err("queue-fuzz: error: --out: \(problem); nothing was run")
@@ -95,6 +121,15 @@ enum ShrinkCommand: FuzzCommand {
       return 2
     }
     let elapsed = start.duration(to: clock.now)
+    return report(shrunk, of: file, elapsed: elapsed, options: options, outPath: outPath, console: console)
+  }
+
+  /// Says what the shrink kept and made, and writes the shrunk scenario (to `outPath`, or
+  /// standard output); the exit status.
+  private static func report(
+    _ shrunk: ScenarioShrinker.Result, of file: String, elapsed: Duration, options: ScenarioRunner.Options,
+    outPath: String?, console: FuzzConsole
+  ) -> Int32 {
     console.out("failure kept: \(shrunk.kept)")
     console.out("before: \(shrunk.before)")
     console.out(

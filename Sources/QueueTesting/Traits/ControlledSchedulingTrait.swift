@@ -83,31 +83,8 @@
       #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
         // No child processes where an app cannot start one: tests run in place there.
         if ChildProcessIsolation.applies(environment: environment, arguments: CommandLine.arguments) {
-          // The cases of a test share one child; each records what the child says of it, and
-          // the case that started the child records what belongs to no case (a crash).
-          var (outcome, started) = await ChildProcessIsolation.run(test)
-          let resolved = try? scheduling.resolved(environment: environment)
-          // A failure after the first schedule may be state the body left behind, not a bug:
-          // tell them apart in fresh processes (see `FreshProcessSeries`). Not for the cases of
-          // a parameterized test, which share their child. A mode the environment misspells is
-          // an issue of its own; the child's outcome is recorded as it came.
-          if started, arguments == nil, let resolved {
-            do {
-              let mode = try FreshProcessSeries.Mode.from(environment: environment)
-              let settled = await Self.settle(
-                outcome, of: test, series: resolved.series, budget: resolved.budget, mode: mode)
-              outcome = settled.outcome
-              if let note = settled.note {
-                Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
-              }
-            } catch {
-              Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
-            }
-          }
-          try ChildProcessIsolation.record(
-            outcome, testName: test.name, sourceLocation: test.sourceLocation,
-            scheduling: resolved, testID: ChildProcessIsolation.testID(test),
-            arguments: arguments, caseName: TestCaseArguments.displayName(of: testCase), recordsWhatNoCaseOwns: started)
+          try await Self.runInChild(
+            test, testCase: testCase, arguments: arguments, under: self.scheduling, environment: environment)
           return
         }
       #endif
@@ -150,6 +127,38 @@
     }
 
     #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+      /// Runs `test` in a child process (see ``ChildProcessIsolation``) and records what the child
+      /// says of this case. The cases of a test share one child; each records what the child says
+      /// of it, and the case that started the child records what belongs to no case (a crash).
+      static func runInChild(
+        _ test: Test, testCase: Test.Case?, arguments: String?, under scheduling: ControlledScheduling,
+        environment: [String: String]
+      ) async throws {
+        var (outcome, started) = await ChildProcessIsolation.run(test)
+        let resolved = try? scheduling.resolved(environment: environment)
+        // A failure after the first schedule may be state the body left behind, not a bug:
+        // tell them apart in fresh processes (see `FreshProcessSeries`). Not for the cases of
+        // a parameterized test, which share their child. A mode the environment misspells is
+        // an issue of its own; the child's outcome is recorded as it came.
+        if started, arguments == nil, let resolved {
+          do {
+            let mode = try FreshProcessSeries.Mode.from(environment: environment)
+            let settled = await Self.settle(
+              outcome, of: test, series: resolved.series, budget: resolved.budget, mode: mode)
+            outcome = settled.outcome
+            if let note = settled.note {
+              Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: test.sourceLocation)
+            }
+          } catch {
+            Issue.record(Comment(rawValue: error.message), sourceLocation: test.sourceLocation)
+          }
+        }
+        try ChildProcessIsolation.record(
+          outcome, testName: test.name, sourceLocation: test.sourceLocation,
+          scheduling: resolved, testID: ChildProcessIsolation.testID(test),
+          arguments: arguments, caseName: TestCaseArguments.displayName(of: testCase), recordsWhatNoCaseOwns: started)
+      }
+
       /// Settles a child's outcome in fresh processes (see ``FreshProcessSeries``), on a thread of
       /// its own: waiting for a child blocks a thread, and not one of the pool's.
       static func settle(
@@ -274,24 +283,9 @@
         // A schedule too long for a command line goes to a file the replay line names.
         let scheduleFile = ScheduleFile.saveIfLong(failure, stem: stem)
         let message = failure.message(testID: testID, scheduleFile: scheduleFile, arguments: arguments)
-        let during = Comment(rawValue: "During controlled schedule \(failure.scheduleNumber) (\(failure.series)).")
-        let named = arguments.map { Comment(rawValue: "With the arguments \($0).") }
-        if case .failuresRecorded = failure.problem, let first = held.issues.first {
-          // The failures are the report: the first carries the rest of it (what was explored,
-          // the schedule, the replay line), without a headline that would point at itself.
-          var first = first
-          first.comments += [during] + (named.map { [$0] } ?? [])
-          first.comments.append(Comment(rawValue: message.split(separator: "\n").dropFirst().joined(separator: "\n")))
-          first.comments += tag
-          await record(first)
-          for var issue in held.issues.dropFirst() {
-            issue.comments += [during] + (named.map { [$0] } ?? []) + tag
-            await record(issue)
-          }
-        } else {
-          let text = message + (named.map { "\n" + $0.rawValue } ?? "") + tag.map { "\n" + $0.rawValue }.joined()
-          Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
-        }
+        await recordFailure(
+          failure, message: message, issues: held.issues, arguments: arguments, tag: tag,
+          sourceLocation: sourceLocation)
         if scheduleFile != nil {
           Attachment.record("\(failure.run.schedule)\n", named: "\(stem).schedule", sourceLocation: sourceLocation)
         }
@@ -309,6 +303,33 @@
         return nil
       }
       if let cancellation { throw cancellation }
+    }
+
+    /// Records the failing schedule `failure` in the test: the body's own failures, each with
+    /// where it happened and the first with the rest of the report (`message`); or, for a
+    /// failure that is not the body's (a deadlock, a throw), the report itself.
+    private static func recordFailure(
+      _ failure: ScheduleFailure<ScheduleProblem>, message: String, issues: [Issue], arguments: String?,
+      tag: [Comment], sourceLocation: SourceLocation
+    ) async {
+      let during = Comment(rawValue: "During controlled schedule \(failure.scheduleNumber) (\(failure.series)).")
+      let named = arguments.map { Comment(rawValue: "With the arguments \($0).") }
+      if case .failuresRecorded = failure.problem, let first = issues.first {
+        // The failures are the report: the first carries the rest of it (what was explored,
+        // the schedule, the replay line), without a headline that would point at itself.
+        var first = first
+        first.comments += [during] + (named.map { [$0] } ?? [])
+        first.comments.append(Comment(rawValue: message.split(separator: "\n").dropFirst().joined(separator: "\n")))
+        first.comments += tag
+        await record(first)
+        for var issue in issues.dropFirst() {
+          issue.comments += [during] + (named.map { [$0] } ?? []) + tag
+          await record(issue)
+        }
+      } else {
+        let text = message + (named.map { "\n" + $0.rawValue } ?? "") + tag.map { "\n" + $0.rawValue }.joined()
+        Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+      }
     }
 
     /// Records `issue` as it was recorded in the body: its kind (an expectation, a caught

@@ -122,32 +122,9 @@ package struct SeriesRunner: Sendable {
       if let reached = result.reachedCancellationTargets { reachedTargets.append(reached) }
       if judgement.endsSeries { return (result, false) }
       guard let problem = judgement.problem else {
-        // A cancelled caller (a test past its time limit) wants no more schedules.
-        if Task.isCancelled {
-          report.stoppedByTaskCancellation = true
-          report.stop = .taskCancelled
-          return (result, false)
-        }
-        if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
-          report.stoppedUnchanged = true
-          report.stop = .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
-          return (result, false)
-        }
-        let spend = RunSpend(
-          steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
-          hadChoice: result.choices.count > 0 || runCancelling != nil,
-          dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
-          traceHash: result.trace.hash)
-        report.lastPassingRun = spend
-        // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
-        guard report.schedulesRun > leadingSchedules.count, spending != nil else { return (result, true) }
-        let stop = spending?.record(
-          spend, coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
-        report.stepsSpent = spending?.spent
-        guard let stop else { return (result, true) }
-        report.stop = stop
-        report.stoppedUnchanged = stop == .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
-        return (result, false)
+        let goesOn = goesOn(
+          after: result, report: &report, spending: &spending, mayCancel: runCancelling != nil, started: started)
+        return (result, goesOn)
       }
       var failure = ScheduleFailure(
         problem: problem, scheduleNumber: report.schedulesRun + skipped, series: series, run: result)
@@ -183,6 +160,41 @@ package struct SeriesRunner: Sendable {
       report.failure = reduced(failure, identity: identity, runAndJudge)
     }
     return report
+  }
+
+  /// Whether the series goes on after a schedule that passed, `result`; if not, `report` says
+  /// why it stopped: the caller was cancelled, the series stopped finding new interleavings, or
+  /// its budget (`spending`) is spent. `mayCancel`: whether the series' runs may cancel tasks.
+  private func goesOn<Problem>(
+    after result: RunResult, report: inout SeriesReport<Problem>, spending: inout ScheduleBudgetSpending?,
+    mayCancel: Bool, started: ContinuousClock.Instant
+  ) -> Bool {
+    // A cancelled caller (a test past its time limit) wants no more schedules.
+    if Task.isCancelled {
+      report.stoppedByTaskCancellation = true
+      report.stop = .taskCancelled
+      return false
+    }
+    if let limit = stopAfterSchedulesWithoutNewInterleaving, report.coverage.runsSinceNewTrace >= limit {
+      report.stoppedUnchanged = true
+      report.stop = .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
+      return false
+    }
+    let spend = RunSpend(
+      steps: result.steps, virtualTime: result.virtualTime, waitedForOutsideWork: !result.outsideWork.isEmpty,
+      hadChoice: result.choices.count > 0 || mayCancel,
+      dependsOnOutsideTiming: !result.outsideWork.isEmpty || !result.everyHopWasAChoice,
+      traceHash: result.trace.hash)
+    report.lastPassingRun = spend
+    // Leading schedules (a scenario's regressions) are not the series': they spend nothing.
+    guard report.schedulesRun > leadingSchedules.count, spending != nil else { return true }
+    let stop = spending?.record(
+      spend, coverage: report.coverage, elapsedSeconds: (ContinuousClock.now - started).seconds)
+    report.stepsSpent = spending?.spent
+    guard let stop else { return true }
+    report.stop = stop
+    report.stoppedUnchanged = stop == .noNewInterleaving(schedules: report.coverage.runsSinceNewTrace)
+    return false
   }
 
   /// `failure` reduced to fewer preemptions, when ``reducing`` allows it and finds a result.
