@@ -31,7 +31,10 @@
 
     /// The strategy as the run left it; the loop is not used again.
     func finish() -> Strategy {
-      strategy.move()
+      // The loop's memory is freed with the loop: without this, an optimized build may release
+      // the loop once it has read the pointer, before the move reads through it (it did, once
+      // the driver's end of a run became a function of its own).
+      withExtendedLifetime(self) { strategy.move() }
     }
 
     deinit {

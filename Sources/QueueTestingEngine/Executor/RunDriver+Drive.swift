@@ -30,6 +30,9 @@
       probes.start(wake: Self.wakeDriver)
       defer { probes.stop() }
       let loop = DriveLoop(strategy: strategy, settings: settings)
+      // The loop holds the strategy's memory: it lives until the strategy is moved out, whatever
+      // the optimizer inlines.
+      defer { withExtendedLifetime(loop) {} }
       defer { strategy = loop.finish() }
       begin(loop)
 
