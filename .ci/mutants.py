@@ -101,7 +101,7 @@ MUTANTS = [
      "      statePointer.pointee.jobOverstays(isMain: false)\n",
      "swift test --filter JobSliceTests"),
     ("no-relief-driver", "func leaveOneJobAtATime(ifStillRunning job:",
-     "      if let reliefLoop { relieve(reliefLoop, leftAtStep: overstaying.step) }\n",
+     "      if let run = activeRun, run.settings.jobSlice != nil { relieve(run, leftAtStep: overstaying.step) }\n",
      "",
      "swift test --filter JobSliceTests"),
     ("deadlock-beside-an-overstaying-job", "mutating func nextStep<",

@@ -7,7 +7,7 @@
     var queueTasksPreferHarness: Bool {
       guard enterDriverState() else { return false }
       defer { leaveDriverState() }
-      return activeSettings?.model.queueTasksPreferHarness ?? false
+      return activeRun?.settings.model.queueTasksPreferHarness ?? false
     }
 
     /// Whether another tool's global-enqueue hook gets a job enqueued now: unless the active
@@ -15,7 +15,7 @@
     var honoursGlobalHook: Bool {
       guard enterDriverState() else { return true }
       defer { leaveDriverState() }
-      return activeSettings?.model.honoursOtherToolsGlobalHook ?? true
+      return activeRun?.settings.model.honoursOtherToolsGlobalHook ?? true
     }
 
     /// Nanoseconds by which the sleep the calling task measures comes out short (see
@@ -23,7 +23,7 @@
     func measurementStall() -> UInt64 {
       guard enterDriverState() else { return 0 }
       defer { leaveDriverState() }
-      return activeSettings?.measurementStall?() ?? 0
+      return activeRun?.settings.measurementStall?() ?? 0
     }
   }
 #endif

@@ -29,8 +29,8 @@
       var probes = RunProbes(settings: settings)
       probes.start(wake: Self.wakeDriver)
       defer { probes.stop() }
-      let loop = DriveLoop(strategy: strategy, settings: settings)
-      // The loop holds the strategy's memory: it lives until the strategy is moved out, whatever
+      let loop = ControlledRun(strategy: strategy, settings: settings, outerTaskID: Self.currentTask()?.id ?? 0)
+      // The run holds the strategy's memory: it lives until the strategy is moved out, whatever
       // the optimizer inlines.
       defer { withExtendedLifetime(loop) {} }
       defer { strategy = loop.finish() }
@@ -62,33 +62,29 @@
       return end(loop)
     }
 
-    /// Makes the run of `loop` the active one, with the calling thread its driver.
-    private func begin<Strategy>(_ loop: DriveLoop<Strategy>) {
+    /// Makes `loop` the active run, with the calling thread its driver.
+    private func begin<Strategy>(_ loop: ControlledRun<Strategy>) {
       let settings = loop.settings
       condition.lock()
       mailbox.begin()
       hasDeliveries.store(false, ordering: .relaxed)
       bindDriverThread()
-      reliefLoop = settings.jobSlice == nil ? nil : loop
+      activeRun = loop
       condition.unlock()
       statePointer.pointee.begin(
         cancellationTargets: settings.targets, outsideWorkTimeout: settings.outsideWorkTimeout,
         replayedTimerDelays: loop.strategy.pointee.replayedTimerDelays ?? [])
-      driverOuterTaskID = Self.currentTask()?.id ?? 0
-      activeSettings = settings
       loop.replay = loop.strategy.pointee.replayedAdmissions.map { AdmissionReplay(recorded: $0) }
     }
 
     /// Ends the run of `loop`, whose loop has ended: no run is active any more, what it still
     /// holds goes back to the platform, and its result says how it went.
-    private func end<Strategy>(_ loop: DriveLoop<Strategy>) -> RunResult {
+    private func end<Strategy>(_ loop: ControlledRun<Strategy>) -> RunResult {
       holdDriverCaptures()
-      activeSettings = nil
       condition.lock()
       driverThread.store(0, ordering: .relaxed)
       jobThread.store(0, ordering: .relaxed)
-      traceAtLeaving = nil
-      reliefLoop = nil
+      activeRun = nil
       // Jobs that overstayed and still run when the run ended (it was given up, or ran out of
       // steps) go on as they are; their enqueues are no longer the run's.
       overstayingJobs = []
@@ -150,7 +146,7 @@
     @_specialize(where Strategy == BoundedExhaustiveStrategy)
     @_specialize(where Strategy == CancellingStrategy<SeededRandomStrategy>)
     @_specialize(where Strategy == CancellingStrategy<PCTStrategy>)
-    func driveSteps<Strategy: ScheduleStrategy>(_ loop: DriveLoop<Strategy>) -> Bool {
+    func driveSteps<Strategy: ScheduleStrategy>(_ loop: ControlledRun<Strategy>) -> Bool {
       let executors = RunExecutors()
       while true {
         guard let step = nextStep(loop) else { return true }
@@ -198,7 +194,7 @@
     /// woken from other threads) and decides the next step; nil once the run ended waiting for a
     /// declared outside wake-up that never came (`loop.outcome` says so).
     @inline(__always)
-    private func nextStep<Strategy: ScheduleStrategy>(_ loop: DriveLoop<Strategy>) -> RunState.Step? {
+    private func nextStep<Strategy: ScheduleStrategy>(_ loop: ControlledRun<Strategy>) -> RunState.Step? {
       holdDriverCaptures()
       if loop.replay?.isDue(atStep: statePointer.pointee.steps) == true {
         condition.lock()
@@ -221,7 +217,7 @@
     /// The next step when nothing is runnable: what other threads may bring decides between
     /// waiting for it, moving virtual time on, and ending the run.
     private func nextStepWithNothingRunnable<Strategy: ScheduleStrategy>(
-      _ loop: DriveLoop<Strategy>
+      _ loop: ControlledRun<Strategy>
     ) -> RunState.Step? {
       condition.lock()
       defer { condition.unlock() }
@@ -252,7 +248,7 @@
     /// Runs the job the strategy chose, on the calling thread, and takes in what it did.
     @inline(__always)
     private func runJob<Strategy: ScheduleStrategy>(
-      _ next: HeldJob, on executors: RunExecutors, _ loop: DriveLoop<Strategy>
+      _ next: HeldJob, on executors: RunExecutors, _ loop: ControlledRun<Strategy>
     ) -> JobEnd {
       driverJobCount &+= 1
       // This job's count: after it, a relief thread may have counted on.
@@ -310,7 +306,7 @@
     /// the next step, and if nothing does, the next decision moves virtual time on or reports the
     /// deadlock.
     private func waitForOutsideWork<Strategy: ScheduleStrategy>(
-      upTo limit: Duration, whilePending: Bool, _ loop: DriveLoop<Strategy>
+      upTo limit: Duration, whilePending: Bool, _ loop: ControlledRun<Strategy>
     ) {
       condition.lock()
       let waitStarted = VirtualTimeProbe.realNanoseconds()

@@ -112,7 +112,8 @@
     func noteEnqueuingTask() {
       // During a job of no task (a yield's), the thread's current task is the one that called
       // the run: not the run's.
-      guard let current = Self.currentTask(), current.id != driverOuterTaskID, !statePointer.pointee.knows(current.id)
+      guard let current = Self.currentTask(), current.id != activeRun?.outerTaskID,
+        !statePointer.pointee.knows(current.id)
       else { return }
       statePointer.pointee.noteCurrentTask(
         current.id, hasPreference: withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil })

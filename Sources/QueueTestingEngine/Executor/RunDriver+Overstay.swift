@@ -43,18 +43,18 @@
       holdDriverCaptures()
       condition.lock()
       defer { condition.unlock() }
-      if !mailbox.leftOneJobAtATime { traceAtLeaving = statePointer.pointee.trace }
+      if !mailbox.leftOneJobAtATime { activeRun?.traceAtLeaving = statePointer.pointee.trace }
       mailbox.leaveOneJobAtATime()
       statePointer.pointee.jobOverstays(isMain: overstaying.isMain)
       overstayingJobs.append(overstaying)
       jobsOverstaying.wrappingAdd(1, ordering: .relaxed)
-      if let reliefLoop { relieve(reliefLoop, leftAtStep: overstaying.step) }
+      if let run = activeRun, run.settings.jobSlice != nil { relieve(run, leftAtStep: overstaying.step) }
       return true
     }
 
     /// On a relief thread: drives the run's loop on from where the thread whose job overstayed
     /// left it (`leftAtStep`), until the run ends or a job of this thread overstays in turn.
-    func relieve(_ loop: any ReliefLoop, leftAtStep step: Int) {
+    func relieve(_ loop: any ActiveRun, leftAtStep step: Int) {
       if loop.leftAtStep == nil { loop.leftAtStep = step }
       let relief = Thread { [self] in
         var thread = DriverThreadSetup(settings: loop.settings)
@@ -154,26 +154,6 @@
     /// Its thread (`RunDriver.threadID()`) and that thread's kernel id, for naming its wait.
     let thread: UInt
     let kernelThread: Int
-  }
-
-  /// A run's loop as a relief thread takes it on, whatever the run's strategy.
-  @available(ExecutorHooks 1.0, *)
-  protocol ReliefLoop: AnyObject, Sendable {
-    /// What the run was asked to do.
-    @available(ExecutorHooks 1.0, *)
-    var settings: RunSettings { get }
-    /// The step where the run first left one-job-at-a-time, if it did.
-    var leftAtStep: Int? { get set }
-    /// Drives the loop's steps on the calling thread (see ``RunDriver/driveSteps(_:)``).
-    @available(ExecutorHooks 1.0, *)
-    func driveSteps(on driver: RunDriver) -> Bool
-  }
-
-  @available(ExecutorHooks 1.0, *)
-  extension DriveLoop: ReliefLoop {
-    func driveSteps(on driver: RunDriver) -> Bool {
-      driver.driveSteps(self)
-    }
   }
 
   /// The rule for a job that has run for its slice in real time (see `ThreadActivity.c`): it

@@ -86,7 +86,7 @@
       // A run that left one-job-at-a-time recorded up to that step (see `RunDriver+Overstay`).
       condition.lock()
       defer { condition.unlock() }
-      return mailbox.isActive && mailbox.leftOneJobAtATime ? traceAtLeaving : nil
+      return mailbox.isActive && mailbox.leftOneJobAtATime ? activeRun?.traceAtLeaving : nil
     }
 
     /// The active run's virtual time, or nil outside a run.

@@ -19,8 +19,7 @@
   /// `RunDriver+JobCapture`, cancellation targets in `RunDriver+CancellationTargets`, recording
   /// events in `RunDriver+Recording`, and work from outside the harness in `RunDriver+OutsideWork`.
   // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
-  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee`, `activeSettings`,
-  // `driverOuterTaskID` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
+  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
   // (checked by every entry point that reaches them: `capture`, `withDriverState`), and by `run`
   // on that same thread. A thread finds
   // its own id there only between storing it (as it begins driving a run, with `condition`
@@ -66,13 +65,10 @@
       return pointer
     }()
 
-    /// The settings of the active run, for what its jobs ask of them (the queues' task shape, a
-    /// measurement stall): written by the driver as the run begins, read on the driver thread.
-    var activeSettings: RunSettings?
-
-    /// The runtime id of the task that called the active run (0: none), which is the driver
-    /// thread's current task whenever a job of no task runs. Written by the driver only.
-    var driverOuterTaskID: UInt64 = 0
+    /// The active run (nil between runs): written as a run begins and ends, on its driver thread
+    /// and under `condition`; read without the lock on the driver thread (the writer), and under
+    /// `condition` elsewhere (the slice watcher, a job that overstayed its slice).
+    var activeRun: (any ActiveRun)?
 
     /// Jobs the driver has started in this process, and the run-local task and step of the one
     /// it started last: published (relaxed) before each job runs, for a watchdog on another
@@ -113,12 +109,6 @@
     /// The jobs of the active run that overstayed their slice and still run, oldest first (under
     /// `condition`), for naming one in a stuck report and telling their enqueues apart.
     var overstayingJobs: [OverstayingJob] = []
-    /// The active run's loop, for a relief thread to drive on when a job overstays its slice
-    /// (under `condition`; nil between runs, and for a run with no slice): see `RunDriver+Overstay`.
-    var reliefLoop: (any ReliefLoop)?
-    /// The trace as it was when the active run left one-job-at-a-time (under `condition`), for
-    /// checks the job that overstayed makes afterwards, off the driver thread.
-    var traceAtLeaving: Trace?
     /// The thread whose job the active run runs now, kept while a watcher hands the run over
     /// (when `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
     let jobThread = Atomic<UInt>(0)
