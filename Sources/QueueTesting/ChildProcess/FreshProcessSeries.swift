@@ -75,10 +75,7 @@
       testName: String,
       spawn: (_ environment: [String: String]) -> ChildProcessIsolation.Outcome
     ) -> (outcome: ChildProcessIsolation.Outcome, note: String?) {
-      switch series.kind {
-      case .random, .pct, .portfolio: break
-      case .exhaustive, .replay: return (outcome, nil)
-      }
+      guard series.isSeeded else { return (outcome, nil) }
       switch mode {
       case .never:
         return (outcome, nil)

@@ -187,7 +187,7 @@
     /// - Throws: ``ControlledSchedulingError`` naming the variable and what was expected, or
     ///   saying that an exhaustive series cannot explore cancellation choices.
     public func resolved(environment: [String: String]) throws(ControlledSchedulingError) -> ControlledScheduling {
-      if case .exhaustive = series.kind, let cancelling {
+      if !series.kind.family.cancels, let cancelling {
         throw ControlledSchedulingError(
           message: """
             cancelling: \(cancelling) needs a random, PCT or portfolio series: an exhaustive search \
@@ -229,21 +229,19 @@
         resolved.replayedFile = path
       }
       if let text = environment[Self.scheduleIndexVariable] {
-        switch resolved.series.kind {
-        case .random, .pct, .portfolio:
-          guard let index = Int(text), index >= 0, index < resolved.series.count else {
-            throw ControlledSchedulingError(
-              message:
-                "\(Self.scheduleIndexVariable)=\(text): expected a schedule index from 0 to \(resolved.series.count - 1)"
-            )
-          }
-          resolved.series.onlyIndex = index
-        case .exhaustive, .replay:
+        guard resolved.series.isSeeded else {
           throw ControlledSchedulingError(
             message:
               "\(Self.scheduleIndexVariable) runs one schedule of a random, PCT or portfolio series alone, not of \(resolved.series)"
           )
         }
+        guard let index = Int(text), index >= 0, index < resolved.series.count else {
+          throw ControlledSchedulingError(
+            message:
+              "\(Self.scheduleIndexVariable)=\(text): expected a schedule index from 0 to \(resolved.series.count - 1)"
+          )
+        }
+        resolved.series.onlyIndex = index
       }
       if let text = environment[Self.scheduleVariable] {
         do {

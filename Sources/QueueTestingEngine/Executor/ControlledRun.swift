@@ -62,6 +62,7 @@
   @available(ExecutorHooks 1.0, *)
   protocol ActiveRun: AnyObject, Sendable {
     /// What the run was asked to do.
+    @available(ExecutorHooks 1.0, *)
     var settings: RunSettings { get }
     /// The step where the run first left one-job-at-a-time, if it did.
     var leftAtStep: Int? { get set }
@@ -70,6 +71,7 @@
     /// The trace as it was when the run left one-job-at-a-time (under `RunDriver.condition`).
     var traceAtLeaving: Trace? { get set }
     /// Drives the run's steps on the calling thread (see ``RunDriver/driveSteps(_:)``).
+    @available(ExecutorHooks 1.0, *)
     func driveSteps(on driver: RunDriver) -> Bool
   }
 #endif

@@ -105,42 +105,12 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
   public func runSchedules(
     _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool? {
-    switch kind {
-    case .random, .pct, .portfolio:
-      // PCT places its change points within the steps it expects; it learns them from the last
-      // run (of any member, in a portfolio) that stayed unfair to its end: a run that PCT ended
-      // with fair choices was long only because it was unfair (a livelock), and learning from
-      // it would make every later run longer still.
-      var expectedSteps = 100
-      let indices = onlyIndex.map { ($0..<$0 + 1).clamped(to: 0..<count) } ?? 0..<count
-      for index in indices {
-        let (result, keepGoing) = try run(seededStrategy(at: index, expectedSteps: expectedSteps))
-        if result.fairFromChoice == nil { expectedSteps = max(result.schedule.choices.count, 1) }
-        if !keepGoing { break }
-      }
-    case .exhaustive(let bound):
-      var search = ExhaustiveSearch(delayBound: bound, budget: count)
-      while let strategy = search.nextStrategy() {
-        let (result, keepGoing) = try run(strategy)
-        search.record(result)
-        if !keepGoing { break }
-      }
-      return search.isExhausted
-    case .replay(let schedule):
-      _ = try run(ReplayStrategy(schedule))
-    }
-    return nil
+    try kind.family.runSchedules(of: self, run)
   }
 
-  /// The strategy of schedule `index` of a random, PCT or portfolio series.
-  private func seededStrategy(at index: Int, expectedSteps: Int) -> any ScheduleStrategy & Sendable {
-    let scheduleSeed = Self.scheduleSeed(seed, index)
-    switch kind == .portfolio ? Self.portfolioMember(at: index) : kind {
-    case .pct(let depth): return PCTStrategy(seed: scheduleSeed, depth: depth, expectedSteps: expectedSteps)
-    case .random where kind == .portfolio: return PortfolioRandomStrategy(seed: scheduleSeed)
-    default: return SeededRandomStrategy(seed: scheduleSeed)
-    }
-  }
+  /// Whether the series is drawn from its seed (random, PCT, portfolio; see
+  /// ``SeriesFamily/isSeeded``).
+  package var isSeeded: Bool { kind.family.isSeeded }
 
   /// The seed of schedule `index` of a series seeded with `seed` (SplitMix64 of both).
   public static func scheduleSeed(_ seed: UInt64, _ index: Int) -> UInt64 {

@@ -86,22 +86,17 @@ package struct SeriesRunner: Sendable {
     _ runAndJudge: (ScheduleToRun) -> (RunResult, Judgement<Problem>)
   ) -> SeriesReport<Problem> {
     var report = SeriesReport<Problem>(schedulesRun: 0, exhausted: nil, failure: nil)
-    let (runCancelling, wrapsStrategies): (CancellationTargets?, Bool) =
-      switch series.kind {
-      case .random, .pct, .portfolio: (cancelling, cancelling != nil)
-      case .replay: (cancelling, false)
-      case .exhaustive: (nil, false)
-      }
+    let family = series.kind.family
+    // A seeded series chooses its cancellations (its strategies are wrapped to do so); a replay
+    // repeats its schedule's.
+    let runCancelling = family.cancels ? cancelling : nil
+    let wrapsStrategies = family.isSeeded && cancelling != nil
     var expectedSteps = 100
     var reachedTargets: [CancellationTargets] = []
     var failingIdentity: FailureIdentity?
     // Only a seeded series stops on its budget: an exhaustive one has a space of its own, and a
     // replay is one run.
-    var spending: ScheduleBudgetSpending?
-    switch series.kind {
-    case .random, .pct, .portfolio: spending = budget.map(ScheduleBudgetSpending.init)
-    case .exhaustive, .replay: break
-    }
+    var spending = family.isSeeded ? budget.map(ScheduleBudgetSpending.init) : nil
     report.budget = spending?.budget
     let started = ContinuousClock.now
     // A series that runs one of its schedules alone numbers it as the whole series would.
