@@ -40,8 +40,8 @@ enum ShrinkCommand: FuzzCommand {
     var outPath: String?
   }
 
-  /// The request `arguments` make, or the exit status of a usage error (said on `console`).
-  private static func request(_ arguments: [String], console: FuzzConsole) -> Result<Request, ExitStatus> {
+  /// The request `arguments` make; nil after a usage error, said on `console` (exit status 2).
+  private static func request(_ arguments: [String], console: FuzzConsole) -> Request? {
     do {
       let reader = try ArgumentReader(
         arguments,
@@ -49,44 +49,34 @@ enum ShrinkCommand: FuzzCommand {
           "--schedule", "--queue-impl", "--step-budget", "--schedules", "--seed", "--run-budget", "--out",
         ], flagNames: ["--check-determinism"])
       guard reader.positionals.count == 1 else {
-        return .failure(
-          ExitStatus(QueueFuzz.usageError("'shrink' needs exactly one FILE", help: help, console: console)))
+        _ = QueueFuzz.usageError("'shrink' needs exactly one FILE", help: help, console: console)
+        return nil
       }
       var schedule: Schedule?
       if let text = reader.string("--schedule") {
         do {
           schedule = try Schedule(parsing: text)
         } catch {
-          return .failure(
-            ExitStatus(QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)))
+          _ = QueueFuzz.usageError("invalid --schedule: \(error.message)", help: help, console: console)
+          return nil
         }
         if let problem = schedule.flatMap(Scenario.problem(with:)) {
-          return .failure(
-            ExitStatus(QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)))
+          _ = QueueFuzz.usageError("invalid --schedule: \(problem)", help: help, console: console)
+          return nil
         }
       }
-      return .success(
-        Request(
-          file: reader.positionals[0], options: try RunCommand.runnerOptions(reader, defaultSchedules: 200),
-          schedule: schedule, runBudget: try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000),
-          outPath: reader.string("--out")))
+      return Request(
+        file: reader.positionals[0], options: try RunCommand.runnerOptions(reader, defaultSchedules: 200),
+        schedule: schedule, runBudget: try reader.integer("--run-budget", default: 50_000, range: 1...100_000_000),
+        outPath: reader.string("--out"))
     } catch {
-      return .failure(ExitStatus(QueueFuzz.usageError(error.message, help: help, console: console)))
+      _ = QueueFuzz.usageError(error.message, help: help, console: console)
+      return nil
     }
-  }
-
-  /// A process exit status, as an error.
-  private struct ExitStatus: Error {
-    var status: Int32
-    init(_ status: Int32) { self.status = status }
   }
 
   static func main(_ arguments: [String], console: FuzzConsole) -> Int32 {
-    let request: Request
-    switch Self.request(arguments, console: console) {
-    case .success(let made): request = made
-    case .failure(let exit): return exit.status
-    }
+    guard let request = Self.request(arguments, console: console) else { return 2 }
     let (file, options, runBudget, outPath) = (request.file, request.options, request.runBudget, request.outPath)
     var schedule = request.schedule
     // Checked before the search: finding out after a long shrink is too late.

@@ -69,18 +69,17 @@
     /// What a shrinker keeps failing: the first broken guarantee alone (the shrunk case may break
     /// others too), or the whole failure otherwise.
     package var keptIdentity: FailureIdentity {
-      if case .guarantees(let violations) = self, let guarantee = violations.first?.guarantee {
-        return FailureIdentity(["guarantees", guarantee.rawValue])
-      }
-      return identity
+      keptGuarantee.map { FailureIdentity(["guarantees", $0.rawValue]) } ?? identity
     }
 
     /// What a shrinker keeps failing, for a person: the guarantee's name, or the ``signature``.
     package var keptDescription: String {
-      if case .guarantees(let violations) = self, let guarantee = violations.first?.guarantee {
-        return guarantee.rawValue
-      }
-      return signature
+      keptGuarantee?.rawValue ?? signature
+    }
+
+    /// The first broken guarantee, which a shrinker keeps failing; nil for another failure.
+    private var keptGuarantee: Guarantee? {
+      if case .guarantees(let violations) = self { violations.first?.guarantee } else { nil }
     }
 
     /// What makes this failure the failure it is (see ``FailureIdentity``).

@@ -5,25 +5,27 @@
     /// Whether the queues' tasks take the harness's task-executor preference: on the active run's
     /// driver thread, unless its model leaves that out (see ``RuntimeModel``).
     var queueTasksPreferHarness: Bool {
-      guard enterDriverState() else { return false }
-      defer { leaveDriverState() }
-      return activeRun?.settings.model.queueTasksPreferHarness ?? false
+      activeSettings(else: false) { $0.model.queueTasksPreferHarness }
     }
 
     /// Whether another tool's global-enqueue hook gets a job enqueued now: unless the active
     /// run's model leaves that out, on its driver thread (see ``RuntimeModel``).
     var honoursGlobalHook: Bool {
-      guard enterDriverState() else { return true }
-      defer { leaveDriverState() }
-      return activeRun?.settings.model.honoursOtherToolsGlobalHook ?? true
+      activeSettings(else: true) { $0.model.honoursOtherToolsGlobalHook }
     }
 
     /// Nanoseconds by which the sleep the calling task measures comes out short (see
     /// ``RunSettings/measurementStall``): 0 but in the test that shows a replay ignores it.
     func measurementStall() -> UInt64 {
-      guard enterDriverState() else { return 0 }
+      activeSettings(else: 0) { $0.measurementStall?() ?? 0 }
+    }
+
+    /// `read` of the active run's settings when the calling thread drives it; `outside` elsewhere
+    /// (another thread, or no run).
+    private func activeSettings<Value>(else outside: Value, _ read: (RunSettings) -> Value) -> Value {
+      guard enterDriverState() else { return outside }
       defer { leaveDriverState() }
-      return activeRun?.settings.measurementStall?() ?? 0
+      return activeRun.map { read($0.settings) } ?? outside
     }
   }
 #endif

@@ -30,9 +30,6 @@
       probes.start(wake: Self.wakeDriver)
       defer { probes.stop() }
       let loop = ControlledRun(strategy: strategy, settings: settings, outerTaskID: Self.currentTask()?.id ?? 0)
-      // The run holds the strategy's memory: it lives until the strategy is moved out, whatever
-      // the optimizer inlines.
-      defer { withExtendedLifetime(loop) {} }
       defer { strategy = loop.finish() }
       begin(loop)
 

@@ -4,11 +4,11 @@
   /// decides which listen.
   @available(ExecutorHooks 1.0, *)
   struct RunProbes {
-    private let settings: RunSettings
+    private let model: RuntimeModel
     private var thread: DriverThreadSetup
 
     init(settings: RunSettings) {
-      self.settings = settings
+      self.model = settings.model
       self.thread = DriverThreadSetup(settings: settings)
     }
 
@@ -17,12 +17,12 @@
     mutating func start(wake: @convention(c) () -> Void) {
       // Work this thread hands outside the harness during the run is counted until it is done;
       // each time some is, a driver waiting for outside work looks again.
-      OutsideWorkProbe.start(counting: settings.model.countsOutsideWork, done: wake)
+      OutsideWorkProbe.start(counting: model.countsOutsideWork, done: wake)
       // What the runtime says about continuations dropped without a resume, while the run goes on.
-      LeakedContinuationProbe.start(watching: settings.model.watchesLeakedContinuations, tell: wake)
+      LeakedContinuationProbe.start(watching: model.watchesLeakedContinuations, tell: wake)
       // Clock reads in the run's jobs follow its virtual time.
       VirtualTimeProbe.begin()
-      thread.begin(countsOutsideWork: settings.model.countsOutsideWork)
+      thread.begin(countsOutsideWork: model.countsOutsideWork)
     }
 
     /// Turns them off again.
