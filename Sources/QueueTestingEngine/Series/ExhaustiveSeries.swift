@@ -8,12 +8,15 @@ struct ExhaustiveSeries: SeriesFamily {
   var cancels: Bool { false }
 
   func runSchedules(
-    of series: ScheduleSeries, _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
+    of series: ScheduleSeries, expecting length: RunLength,
+    _ run: (any ScheduleStrategy & Sendable, RunLength) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool? {
     var search = ExhaustiveSearch(delayBound: delayBound, budget: series.count)
+    var length = length
     while let strategy = search.nextStrategy() {
-      let (result, keepGoing) = try run(strategy)
+      let (result, keepGoing) = try run(strategy, length)
       search.record(result)
+      length.learn(from: result)
       if !keepGoing { break }
     }
     return search.isExhausted

@@ -7,9 +7,10 @@ struct ReplaySeries: SeriesFamily {
   var cancels: Bool { true }
 
   func runSchedules(
-    of series: ScheduleSeries, _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
+    of series: ScheduleSeries, expecting length: RunLength,
+    _ run: (any ScheduleStrategy & Sendable, RunLength) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool? {
-    _ = try run(ReplayStrategy(schedule))
+    _ = try run(ReplayStrategy(schedule), length)
     return nil
   }
 }

@@ -105,7 +105,7 @@ public struct ScheduleSeries: Equatable, Sendable, CustomStringConvertible {
   public func runSchedules(
     _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool? {
-    try kind.family.runSchedules(of: self, run)
+    try kind.family.runSchedules(of: self, expecting: RunLength()) { strategy, _ in try run(strategy) }
   }
 
   /// Whether the series is drawn from its seed (random, PCT, portfolio; see

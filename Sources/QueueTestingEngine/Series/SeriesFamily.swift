@@ -11,11 +11,14 @@ package protocol SeriesFamily {
   /// chooses when, a replay repeats its schedule's; an exhaustive search explores none.
   var cancels: Bool { get }
 
-  /// Calls `run` with the strategy of each schedule of `series` in turn, until `run` returns
-  /// false for a run (a failure) or the series ends. Returns, for a series that can run out of
-  /// schedules to try, whether it did (see ``ExhaustiveSearch/isExhausted``); nil otherwise.
+  /// Calls `run` with the strategy of each schedule of `series` in turn, and the length it
+  /// expects that run to have (learned by ``RunLength/learn(from:)`` from the runs so far, from
+  /// `length` before the first), until `run` returns false for a run (a failure) or the series
+  /// ends. Returns, for a series that can run out of schedules to try, whether it did (see
+  /// ``ExhaustiveSearch/isExhausted``); nil otherwise.
   func runSchedules(
-    of series: ScheduleSeries, _ run: (any ScheduleStrategy & Sendable) throws -> (result: RunResult, keepGoing: Bool)
+    of series: ScheduleSeries, expecting length: RunLength,
+    _ run: (any ScheduleStrategy & Sendable, RunLength) throws -> (result: RunResult, keepGoing: Bool)
   ) rethrows -> Bool?
 }
 

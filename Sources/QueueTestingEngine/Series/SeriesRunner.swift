@@ -91,7 +91,7 @@ package struct SeriesRunner: Sendable {
     // repeats its schedule's.
     let runCancelling = family.cancels ? cancelling : nil
     let wrapsStrategies = family.isSeeded && cancelling != nil
-    var expectedSteps = 100
+    var length = RunLength()
     var reachedTargets: [CancellationTargets] = []
     var failingIdentity: FailureIdentity?
     // Only a seeded series stops on its budget: an exhaustive one has a space of its own, and a
@@ -108,7 +108,6 @@ package struct SeriesRunner: Sendable {
         ScheduleToRun(
           number: report.schedulesRun + skipped, strategy: strategy, cancelling: cancelling,
           isReductionCandidate: false))
-      expectedSteps = max(result.steps, 1)
       if report.inlineHopTasks.isEmpty && !result.inlineHopTasks.isEmpty {
         report.inlineHopTasks = result.inlineHopTaskLabels
       }
@@ -128,18 +127,21 @@ package struct SeriesRunner: Sendable {
       failingIdentity = judgement.identity
       return (result, false)
     }
+    // The series learns how long a run is from these replays too: they run the same body.
     for schedule in leadingSchedules {
-      guard runOne(ReplayStrategy(schedule), cancelling: runCancelling).1 else { return report }
+      let (result, goesOn) = runOne(ReplayStrategy(schedule), cancelling: runCancelling)
+      guard goesOn else { return report }
+      length.learn(from: result)
     }
     let leading = leadingSchedules.count
-    let exhausted = series.runSchedules { baseStrategy in
+    let exhausted = family.runSchedules(of: series, expecting: length) { baseStrategy, expected in
       // Cancellations come from a generator of their own, seeded per schedule and spread over
-      // a run as long as the last one.
+      // the steps the series expects.
       let strategy: any ScheduleStrategy & Sendable =
         wrapsStrategies
         ? Self.cancelling(
           baseStrategy, seed: ScheduleSeries.scheduleSeed(series.seed, report.schedulesRun - leading + skipped),
-          expectedSteps: expectedSteps)
+          expectedSteps: expected.steps)
         : baseStrategy
       return runOne(strategy, cancelling: runCancelling)
     }

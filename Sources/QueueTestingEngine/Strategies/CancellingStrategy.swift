@@ -10,7 +10,8 @@ public struct CancellingStrategy<Base: ScheduleStrategy>: ScheduleStrategy {
   /// The strategy that chooses the jobs.
   public private(set) var base: Base
   private var dice: SplitMix64
-  private let expectedSteps: Int
+  /// The steps the cancellations are spread over.
+  let expectedSteps: Int
   private var lastStepRolled = -1
 
   /// Wraps `base`; `seed` drives the cancellations, `expectedSteps` (the length of a previous

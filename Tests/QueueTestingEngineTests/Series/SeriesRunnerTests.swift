@@ -1,6 +1,6 @@
 #if compiler(>=6.3)
   import AsyncQueue
-  @testable import QueueTestingEngine
+  @_spi(Strategies) @testable import QueueTestingEngine
   import Testing
   import QueueWorkloads
 
@@ -106,6 +106,41 @@
       #expect(failure.series == .random(10, seed: 1))
       #expect(report.schedulesRun == 4)
       #expect(failure.coverage.runs == 4)
+    }
+
+    /// A seeded series learns one length for a run, by one rule, for PCT's change points (in
+    /// choices) and its cancellations (in steps) alike: the length of the last run that stayed
+    /// unfair to its end; a run that needed the bound on unfairness (a livelock) teaches nothing.
+    @available(ExecutorHooks 1.0, *)
+    @Test func changePointsAndCancellationsLearnOneLengthFromUnfairRuns() {
+      var expected: [(steps: Int, choices: Int)] = []
+      var learned: [(steps: Int, choices: Int, fair: Bool)] = []
+      _ = SeriesRunner(.pct(30, depth: 1, seed: 7), cancelling: .named("nobody")).run {
+        (schedule) -> (RunResult, SeriesRunner.Judgement<ScheduleProblem>) in
+        let strategy = schedule.strategy as? CancellingStrategy<PCTStrategy>
+        expected.append((strategy?.expectedSteps ?? -1, strategy?.base.expectedSteps ?? -1))
+        let result = ControlledExecutor.runBlocking(
+          strategy: schedule.strategy, stepBudget: 100_000, cancelling: schedule.cancelling,
+          FairExplorationTests.pingPong)
+        learned.append((result.steps, result.schedule.choices.count, result.fairFromChoice != nil))
+        return (result, SeriesRunner.Judgement<ScheduleProblem>(nil))
+      }
+      #expect(expected.count == 30)
+      #expect(expected.first.map { $0.steps == 100 && $0.choices == 100 } == true)
+      var afterAFairRun = 0
+      for index in 1..<min(expected.count, learned.count) {
+        let before = learned[index - 1]
+        if before.fair {
+          afterAFairRun += 1
+          #expect(expected[index].steps == expected[index - 1].steps, "schedule \(index + 1)")
+          #expect(expected[index].choices == expected[index - 1].choices, "schedule \(index + 1)")
+        } else {
+          #expect(expected[index].steps == before.steps, "schedule \(index + 1)")
+          #expect(expected[index].choices == before.choices, "schedule \(index + 1)")
+        }
+      }
+      // Some seeds rank the stopping task last: those runs needed the bound.
+      #expect(afterAFairRun > 0)
     }
 
     /// A failing leading schedule stops the run before the series; a passing series runs in
