@@ -51,6 +51,8 @@ package struct QueueDescription: Sendable {
     case main
     /// A ``CompletionQueue``: one item at a time, each over when its finish callback is called.
     case completion
+    /// A ``ConcurrentQueue``: items start in order, up to its width at once; barriers run alone.
+    case concurrent
   }
 
   /// Identifies the queue for as long as it lives.

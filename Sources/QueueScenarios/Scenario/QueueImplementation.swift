@@ -43,9 +43,9 @@ package enum QueueImplementation: String, CaseIterable, Sendable {
       Self.actorRuntime()
     case (.actorPriorityReorder, .actor), (.actorPriorityReorder, .main):
       PriorityOrderedActorRuntime(actor: PriorityOrderedActor())
-    case (_, .completion):
-      // Queues are made only by the parser and the generator, and neither makes this kind.
-      preconditionFailure("scenarios have no completion queues")
+    case (_, .completion), (_, .concurrent):
+      // Queues are made only by the parser and the generator, and neither makes these kinds.
+      preconditionFailure("scenarios have no completion or concurrent queues")
     }
   }
 

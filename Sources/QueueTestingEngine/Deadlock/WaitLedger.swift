@@ -60,11 +60,13 @@ struct WaitLedger {
   }
 
   /// The item an unstarted item waits behind: for a FIFO queue the earliest unfinished item
-  /// before it; for an actor queue the earliest item before it that has not started.
+  /// before it; for an actor or a concurrent queue the earliest item before it that has not
+  /// started.
   private func itemInFront(of record: ItemRecord) -> ItemRecord? {
-    items.first { other in
+    let waitsForStart = record.item.kind == .actor || record.item.kind == .main || record.item.kind == .concurrent
+    return items.first { other in
       other.item.queue == record.item.queue && other.item.number < record.item.number
-        && (record.item.kind == .actor || record.item.kind == .main ? other.runner == nil : !other.finished)
+        && (waitsForStart ? other.runner == nil : !other.finished)
     }
   }
 

@@ -11,6 +11,8 @@ public enum Guarantee: String, CaseIterable, Comparable, Sendable {
   /// An actor queue's item runs its first segment (until its first suspension) without any
   /// other item of the queue running in between.
   case actorFirstSegment = "actor-first-segment"
+  /// A concurrent queue's items start in enqueue order.
+  case concurrentStart = "concurrent-start"
 
   /// Orders guarantees as declared.
   public static func < (lhs: Guarantee, rhs: Guarantee) -> Bool {

@@ -8,7 +8,7 @@ package enum OrderingOracle {
   ///
   /// FIFO queues are checked for ``Guarantee/fifoStart``, ``Guarantee/fifoFinish`` and
   /// ``Guarantee/fifoExclusive``; actor and main queues for ``Guarantee/actorStart`` and
-  /// ``Guarantee/actorFirstSegment``.
+  /// ``Guarantee/actorFirstSegment``; concurrent queues for ``Guarantee/concurrentStart``.
   public static func check(
     _ events: [OrderingEvent], guarantees: Set<Guarantee> = Set(Guarantee.allCases)
   ) -> [OrderingViolation] {
@@ -26,6 +26,15 @@ package enum OrderingOracle {
       let enqueued = queueEvents.filter { $0.kind == .enqueued }.map(\.item)
       let started = queueEvents.filter { $0.kind == .started }.map(\.item)
       let finished = queueEvents.filter { $0.kind == .finished }.map(\.item)
+      // A concurrent queue's items overlap and finish in any order: only their start is ordered.
+      if queueEvents[0].queueKind == .concurrent {
+        if guarantees.contains(.concurrentStart),
+          let violation = orderViolation(.concurrentStart, queue, enqueued, started)
+        {
+          violations.append(violation)
+        }
+        continue
+      }
       if guarantees.contains(isFIFO ? .fifoStart : .actorStart),
         let violation = orderViolation(isFIFO ? .fifoStart : .actorStart, queue, enqueued, started)
       {

@@ -14,6 +14,8 @@ public struct QueueItem: Hashable, Sendable, CustomStringConvertible {
     case main
     /// A `CompletionQueue`: one item at a time, each over when its finish callback is called.
     case completion
+    /// A `ConcurrentQueue`: items start in order, up to its width at once; barriers run alone.
+    case concurrent
   }
 
   /// The run-local number of the queue.
