@@ -16,4 +16,5 @@ for configuration in debug release; do
   swift build -c "$configuration" > "$log" 2>&1 || { cat "$log"; exit 1; }
   echo "real-threads ($configuration): 500 runs of 20 tasks per cell"
   ".build/$configuration/hop-order" 500 20
+  ".build/$configuration/queue-guarantees" 300
 done
