@@ -2,7 +2,9 @@
 # Tests of well-known packages (swift-async-algorithms' merge, zip, and combineLatest, adjacentPairs and
 # chain iterating an endless synchronous base until cancelled, swift-clocks' TestClock,
 # swift-concurrency-extras' ActorIsolated and withMainSerialExecutor, swift-nio's repeated task on
-# an event loop; the anchor library's whole suite runs in the whole-suite stage), ported as their
+# an event loop, and the suites of two libraries our ConcurrentQueue and AsyncSemaphore stand in
+# for, run against ours plain and under the trait; the anchor library's whole suite runs in the
+# whole-suite stage), ported as their
 # authors wrote them into .ci/real-suites, a package that depends on this one by path, run under
 # the default `.controlledScheduling()` trait. Each passes on real threads, so each must pass under
 # every schedule here: a failure is a false alarm of the harness. Among them, tasks that loop on

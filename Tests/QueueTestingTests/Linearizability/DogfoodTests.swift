@@ -46,6 +46,39 @@
     }
   }
 
+  /// Items that each add their id to a log, and barriers that add theirs and return the log,
+  /// sorted: a barrier sees every item sent before it and none sent after it.
+  struct BarrierLogModel: SequentialModel {
+    enum Operation: Hashable, Sendable, CustomStringConvertible {
+      case send(Int)
+      case barrier(Int)
+      var description: String {
+        switch self {
+        case .send(let id): "send(\(id))"
+        case .barrier(let id): "barrier(\(id))"
+        }
+      }
+    }
+
+    var log: [Int] = []
+
+    mutating func apply(_ operation: Operation) -> ModelStep<[Int]> {
+      switch operation {
+      case .send(let id):
+        log.append(id)
+        return .returns([])
+      case .barrier(let id):
+        log.append(id)
+        return .returns(log.sorted())
+      }
+    }
+
+    static func operations(_ random: inout ScenarioRandom) -> Operation {
+      let id = Int.random(in: 1...9, using: &random)
+      return Bool.random(using: &random) ? .send(id) : .barrier(id)
+    }
+  }
+
   /// An actor an `ActorQueue` runs its items on, keeping their log.
   actor LogKeeper {
     private(set) var log: [Int] = []
@@ -139,6 +172,78 @@
               await subject.queue.waitUntilFinished()
               return seen.withLock { $0 }
             }
+          }))
+    }
+
+    /// A concurrent queue of width 1: items take effect in the order they were enqueued, as a
+    /// FIFO queue's do, whatever form enqueued them.
+    @available(ExecutorHooks 1.0, *)
+    @Test func concurrentQueueOfWidthOne() async {
+      await Self.expectPasses(
+        LinearizabilityCheck(
+          model: OrderedLogModel(), operations: OrderedLogModel.operations,
+          make: { (queue: ConcurrentQueue(width: 1), log: ItemLog()) },
+          perform: { subject, operation in
+            switch operation {
+            case .send(let id):
+              subject.queue.enqueue { subject.log.append(id) }
+              return []
+            case .sendAndWait(let id):
+              return await Task(on: subject.queue) {
+                subject.log.append(id)
+                return subject.log.all
+              }.value
+            }
+          }))
+    }
+
+    /// A concurrent queue of width 3: a barrier sees every item enqueued before it, and none
+    /// enqueued after it, whichever order the items before it took effect in.
+    @available(ExecutorHooks 1.0, *)
+    @Test func concurrentQueueBarriers() async {
+      await Self.expectPasses(
+        LinearizabilityCheck(
+          model: BarrierLogModel(), operations: BarrierLogModel.operations,
+          make: { (queue: ConcurrentQueue(width: 3), log: ItemLog()) },
+          perform: { subject, operation in
+            switch operation {
+            case .send(let id):
+              subject.queue.enqueue {
+                await Task.yield()
+                subject.log.append(id)
+              }
+              return []
+            case .barrier(let id):
+              return await subject.queue.enqueueBarrierAndWait {
+                subject.log.append(id)
+                return subject.log.all.sorted()
+              }
+            }
+          }))
+    }
+
+    /// The semaphore: a wait takes a permit or waits for one, a cancelled wait throws
+    /// `CancellationError` and takes none, a signal gives one back.
+    @available(ExecutorHooks 1.0, *)
+    @Test func asyncSemaphore() async {
+      await Self.expectPasses(
+        LinearizabilityCheck(
+          model: PermitModel(),
+          operations: { random in [.wait, .waitThenCancel, .signal, .signal].randomElement(using: &random)! },
+          make: { AsyncSemaphore(value: 0) },
+          perform: { semaphore, operation in
+            switch operation {
+            case .wait:
+              try await semaphore.waitUnlessCancelled()
+            case .waitThenCancel:
+              let waiting = Task { try await semaphore.waitUnlessCancelled() }
+              await Task.yield()
+              waiting.cancel()
+              try await waiting.value
+            case .signal:
+              semaphore.signal()
+            }
+            return true
           }))
     }
 
