@@ -38,6 +38,8 @@ struct ConcurrentQueueStateMachineTests {
     var items: [Item] = []
     var admissionOrder: [Int] = []
     var beginOrder: [Int] = []
+    /// A worker was asked for and has not started.
+    var workerRequested = false
 
     init(width: Int) { machine = Machine(width: width) }
 
@@ -55,24 +57,24 @@ struct ConcurrentQueueStateMachineTests {
       beginOrder.append(id)
     }
 
-    /// Applies what a finish or a begin returned.
+    /// Applies what the machine returned: the calling worker's next work (begun at once), a
+    /// worker asked for, a resumed holder, and places granted whose holders have not parked
+    /// (they find the grant when they come).
     mutating func apply(_ starts: Machine.Starts) {
       if let next = starts.next {
         #expect(items[next.work].isBarrier == next.isBarrier)
-        // The worker took it and runs it at once.
         admit(next.work, byWorker: true, inItsTask: true, begun: true)
       }
       switch starts.other {
-      case .worker(let id, let isBarrier):
-        #expect(items[id].isBarrier == isBarrier)
-        admit(id, byWorker: true, inItsTask: true, begun: false)
+      case .worker:
+        #expect(!workerRequested, "a second worker was asked for while one was starting")
+        workerRequested = true
       case .holder(let id):
         #expect(items[id].parked, "a holder resumed that never parked")
         admit(id, byWorker: false, inItsTask: true, begun: false)
       case nil:
         break
       }
-      // A place granted before its holder parked: the holder finds the grant when it comes.
       for id in items.indices where items[id].isPlace && !items[id].admitted {
         if let place = items[id].place, machine.claim(place) {
           #expect(!items[id].parked, "place \(id) was granted, but its parked holder was not resumed")
@@ -89,6 +91,7 @@ struct ConcurrentQueueStateMachineTests {
           moves += [.enqueue(barrier: barrier), .reserve(barrier: barrier), .reserveAndWait(barrier: barrier)]
         }
       }
+      if workerRequested { moves.append(.workerStarts) }
       for (id, item) in items.enumerated() {
         if item.begun && !item.finished { moves.append(.finish(id)) }
         if item.admitted && item.inItsTask && !item.begun { moves.append(.begin(id)) }
@@ -100,12 +103,8 @@ struct ConcurrentQueueStateMachineTests {
     mutating func play(_ move: Move) {
       switch move {
       case .enqueue(let barrier):
-        let id = items.count
         items.append(Item(isBarrier: barrier, isPlace: false))
-        if case .startWorker(let work) = machine.enqueue(id, barrier: barrier) {
-          #expect(work == id)
-          admit(id, byWorker: true, inItsTask: true, begun: false)
-        }
+        apply(machine.enqueue(items.count - 1, barrier: barrier))
       case .reserve(let barrier), .reserveAndWait(let barrier):
         let id = items.count
         let beginsNow: Bool
@@ -124,6 +123,9 @@ struct ConcurrentQueueStateMachineTests {
       case .begin(let id):
         begin(id)
         apply(machine.began())
+      case .workerStarts:
+        workerRequested = false
+        apply(machine.workerStarted())
       case .finish(let id):
         items[id].finished = true
         apply(machine.finish(barrier: items[id].isBarrier, byWorker: items[id].byWorker))
@@ -141,17 +143,20 @@ struct ConcurrentQueueStateMachineTests {
       #expect(beginOrder == Array(0..<beginOrder.count), "items began out of order after \(path)")
       let waitingToBegin = items.filter { $0.admitted && !$0.begun }.count
       #expect(waitingToBegin <= 1, "two admitted items had not begun after \(path)")
-      // Nothing waits that could be admitted: the front item is held back by the rules, or by
-      // the item before it, which has not begun.
+      // Nothing waits that could begin: the front item is held back by the rules, by the item
+      // before it, which has not begun, or (work) by the worker asked for, which has not started.
       if let front = items.indices.first(where: { !items[$0].admitted }) {
         let runningBarrier = running.contains { items[$0].isBarrier }
         let blocked =
           runningBarrier || running.count == width || (items[front].isBarrier && !running.isEmpty)
-          || waitingToBegin == 1
+          || waitingToBegin == 1 || (!items[front].isPlace && workerRequested)
         #expect(blocked, "item \(front) waits though it may start, after \(path)")
       }
       #expect(machine.running == running.count)
     }
+
+    /// The state, for telling explored states apart.
+    var key: [Int] { items.map(\.bits) + [workerRequested ? 1 : 0] }
   }
 
   enum Move: CustomStringConvertible {
@@ -162,6 +167,7 @@ struct ConcurrentQueueStateMachineTests {
     case reserveAndWait(barrier: Bool)
     case park(Int)
     case begin(Int)
+    case workerStarts
     case finish(Int)
 
     var description: String {
@@ -171,6 +177,7 @@ struct ConcurrentQueueStateMachineTests {
       case .reserveAndWait(let barrier): barrier ? "reserveBarrierAndWait" : "reserveAndWait"
       case .park(let id): "park \(id)"
       case .begin(let id): "begin \(id)"
+      case .workerStarts: "worker starts"
       case .finish(let id): "finish \(id)"
       }
     }
@@ -186,7 +193,7 @@ struct ConcurrentQueueStateMachineTests {
     var seen: Set<[Int]> = []
     var moves = 0
     func explore(_ world: World, _ path: [Move]) {
-      guard seen.insert(world.items.map(\.bits)).inserted else { return }
+      guard seen.insert(world.key).inserted else { return }
       for move in world.moves(maxItems: 4) {
         var next = world
         next.play(move)
@@ -216,33 +223,37 @@ struct ConcurrentQueueStateMachineTests {
     #expect(world.machine.waitingCount == 0)
   }
 
-  /// A worker that finishes takes the next work item itself: a busy queue of width 2 runs on two
-  /// workers, whatever the backlog.
+  /// A worker that finishes takes the next work itself: a busy queue of width 2 runs on two
+  /// workers, each asked for once the one before has started, whatever the backlog.
   @Test func aFinishingWorkerTakesTheNextWork() {
     var machine = Machine(width: 2)
-    var workersStarted = 0
+    var workersAskedFor = 0
     for id in 0..<100 {
-      if case .startWorker = machine.enqueue(id, barrier: false) { workersStarted += 1 }
+      if case .worker = machine.enqueue(id, barrier: false).other { workersAskedFor += 1 }
     }
-    // The second worker starts only once the first has begun its work.
-    #expect(workersStarted == 1)
-    let second = machine.began()
-    guard case .worker(1, isBarrier: false) = second.other else {
-      Issue.record("the first begin did not start a worker for item 1")
+    #expect(workersAskedFor == 1)
+    var first = machine.workerStarted()
+    guard case .worker = first.other, let firstWork = first.next?.work else {
+      Issue.record("the first worker took no work, or asked for no second worker")
       return
     }
-    #expect(machine.began().other == nil)
-    var ran = [0, 1]
-    var current = [0, 1]
+    first.other = nil
+    let second = machine.workerStarted()
+    #expect(second.other == nil)
+    var ran = [firstWork]
+    var current: [Int] = [firstWork]
+    if let work = second.next?.work {
+      ran.append(work)
+      current.append(work)
+    }
     while !current.isEmpty {
-      let id = current.removeFirst()
+      current.removeFirst()
       let starts = machine.finish(barrier: false, byWorker: true)
       #expect(starts.other == nil)
       if let next = starts.next {
         ran.append(next.work)
         current.append(next.work)
       }
-      _ = id
     }
     #expect(ran == Array(0..<100))
   }

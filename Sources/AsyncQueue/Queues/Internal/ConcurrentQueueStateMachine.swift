@@ -1,22 +1,24 @@
 /// The pure state machine behind ``ConcurrentQueue``: which items run, which wait, and who starts
 /// the next ones.
 ///
-/// Items start strictly in line order: the front item is *admitted* as soon as the queue's rules
-/// allow it, and nothing behind it is admitted before it has *begun*. An ordinary item may be
-/// admitted while fewer than `width` items run and no barrier runs; a barrier only when nothing
-/// runs, and while it runs nothing else is. An admitted item counts as running. It begins when
-/// its task runs it: at once for the worker that took it or a caller that waits for it, later for
-/// a new worker or the holder of a place; until then the next item waits (``began()``), so item
-/// n + 1 never begins before item n, whichever tasks the runtime runs first.
+/// Items begin strictly in line order. The front item may begin when the queue's rules allow it:
+/// an ordinary item while fewer than `width` items run and no barrier runs, a barrier only when
+/// nothing runs (and while it runs nothing else begins). An item counts as running from then on.
 ///
 /// An item is either *work* (a closure a worker task of the queue runs) or a *place* (work that
-/// runs in its own task, `enqueueAndWait` or `Task(on:)`). Places are numbered in line order and
-/// granted in that order, so the machine remembers how many were granted and who parked before
-/// its grant, never a set of places.
+/// runs in its own task: `enqueueAndWait`, `Task(on:)`).
+/// - Work begins when a *running* worker takes it, under the lock, and runs it at once. No work is
+///   ever handed to a task that has not started: when work may begin and no worker is free, the
+///   machine asks for a new worker (one at a time), and the first worker to come takes it. A
+///   worker that finishes an item takes the next work itself, so a busy queue runs at most `width`
+///   workers and starts no task per item.
+/// - A place is *granted* when it may begin; it begins when its holder's task runs and says so
+///   (``began()``). Until then nothing behind it begins, so item n + 1 never begins before item n,
+///   whichever tasks the runtime runs first. Places are numbered in line order and granted in that
+///   order, so the machine remembers how many were granted and who parked before its grant.
 ///
 /// The machine never runs anything: its methods return what the storage must do outside the lock
-/// (start a worker, resume a holder). A worker that finishes an item takes the next work item
-/// itself, so a busy queue runs at most `width` worker tasks and starts no task per item.
+/// (start a worker, resume a holder).
 struct ConcurrentQueueStateMachine<Work, Holder> {
   /// One item in line.
   struct Item {
@@ -34,17 +36,19 @@ struct ConcurrentQueueStateMachine<Work, Holder> {
 
   /// How many items may run at once.
   let width: Int
-  /// Items waiting to start, oldest first, from `head` on.
+  /// Items waiting to begin, oldest first, from `head` on.
   private var line: [Item] = []
   private var head = 0
-  /// Items started and not finished, barriers included.
+  /// Items begun (or granted) and not finished, barriers included.
   private(set) var running = 0
   /// Whether the item running is a barrier (then `running` is 1).
   private(set) var barrierRunning = false
-  /// Whether an admitted item has not begun yet: no other item is admitted until it has.
+  /// Whether a granted item has not begun yet: nothing behind it begins until it has.
   private(set) var beginPending = false
+  /// Whether a worker was asked for and has not started yet.
+  private(set) var workerStarting = false
   private var placesReserved: UInt64 = 0
-  /// Places below this number were granted the right to start.
+  /// Places below this number were granted.
   private var placesGranted: UInt64 = 0
   private var parkedHolders = PlaceWaitList<Holder>()
 
@@ -54,18 +58,12 @@ struct ConcurrentQueueStateMachine<Work, Holder> {
     self.width = width
   }
 
-  /// How many items wait to start (for tests and diagnostics).
+  /// How many items wait to begin (for tests and diagnostics).
   var waitingCount: Int { line.count - head }
 
-  /// Whether an item of this kind may start now, ignoring the line.
+  /// Whether an item of this kind may begin now, ignoring the line.
   private func allowsStart(barrier: Bool) -> Bool {
     !barrierRunning && (barrier ? running == 0 : running < width)
-  }
-
-  /// Whether a newly enqueued item may start at once: nothing waits ahead of it, and every item
-  /// admitted before it has begun.
-  private func startsAtOnce(barrier: Bool) -> Bool {
-    head == line.count && !beginPending && allowsStart(barrier: barrier)
   }
 
   private mutating func begin(barrier: Bool) {
@@ -73,35 +71,20 @@ struct ConcurrentQueueStateMachine<Work, Holder> {
     barrierRunning = barrier
   }
 
-  private mutating func append(_ item: Item) {
-    line.append(item)
-  }
-
   // MARK: Enqueueing
 
-  /// What the storage does after an enqueue of work.
-  enum EnqueueAction {
-    /// Start a worker with this work: it was admitted at once, and the worker must call
-    /// ``began()`` before it runs it.
-    case startWorker(Work)
-    /// The work waits in line; a finishing item starts it.
-    case none
-  }
-
-  /// Puts `work` in line behind everything enqueued before it.
-  mutating func enqueue(_ work: Work, barrier: Bool) -> EnqueueAction {
-    if startsAtOnce(barrier: barrier) {
-      begin(barrier: barrier)
-      beginPending = true
-      return .startWorker(work)
-    }
-    append(Item(entry: .work(work), isBarrier: barrier))
-    return .none
+  /// Puts `work` in line behind everything enqueued before it; what may begin now (a worker to
+  /// start, which takes the work, or later work, when it runs: see ``workerStarted()``).
+  mutating func enqueue(_ work: Work, barrier: Bool) -> Starts {
+    line.append(Item(entry: .work(work), isBarrier: barrier))
+    var starts = Starts()
+    admit(into: &starts, worker: false)
+    return starts
   }
 
   /// How work that runs in its own task holds its place.
   enum Reservation: Equatable {
-    /// It was admitted at once: it must call ``began()`` as it begins (unless it began as it
+    /// It was granted at once: it must call ``began()`` as it begins (unless it began as it
     /// reserved) and ``finish(barrier:byWorker:)`` when done.
     case started
     /// It waits for this numbered place (see ``claim(_:)`` and ``park(_:_:)``); once granted, it
@@ -110,21 +93,21 @@ struct ConcurrentQueueStateMachine<Work, Holder> {
   }
 
   /// Reserves a place for work that runs in its own task. `beginsNow`: the calling task runs the
-  /// work itself if it is admitted at once (a caller that waits for it), rather than a task that
+  /// work itself if it is granted at once (a caller that waits for it), rather than a task that
   /// runs later (`Task(on:)`).
   mutating func reserve(barrier: Bool, beginsNow: Bool) -> Reservation {
-    if startsAtOnce(barrier: barrier) {
+    if head == line.count && !beginPending && allowsStart(barrier: barrier) {
       begin(barrier: barrier)
       beginPending = !beginsNow
       return .started
     }
     let place = placesReserved
     placesReserved += 1
-    append(Item(entry: .place, isBarrier: barrier))
+    line.append(Item(entry: .place, isBarrier: barrier))
     return .place(place)
   }
 
-  /// Whether `place` was granted: its holder has started and runs.
+  /// Whether `place` was granted.
   func claim(_ place: UInt64) -> Bool {
     place < placesGranted
   }
@@ -137,72 +120,85 @@ struct ConcurrentQueueStateMachine<Work, Holder> {
     return false
   }
 
-  // MARK: Finishing
+  // MARK: Beginning and finishing
 
-  /// The admitted item that had not begun has begun: admits what may start now.
-  mutating func began() -> Starts {
-    precondition(beginPending, "ConcurrentQueue: an item began that was not waiting to")
-    beginPending = false
-    var starts = Starts()
-    admit(into: &starts, byWorker: false)
-    return starts
-  }
-
-  /// What the storage does after an item finished or began: the items admitted now, in line
-  /// order.
+  /// What the storage does when an item began or finished, or a worker started.
   struct Starts {
-    /// The work the finishing worker runs next (only for a worker), and whether it is a barrier.
+    /// The work the calling worker runs next, and whether it is a barrier.
     var next: (work: Work, isBarrier: Bool)?
-    /// The item admitted to begin in another task, after `next` in line (at most one: the items
-    /// behind it wait until it has begun).
+    /// What else to start: a new worker, or the holder of the place just granted (at most one:
+    /// nothing behind a granted place begins until it has, and one worker is asked for at a
+    /// time).
     var other: Start?
   }
 
-  /// One item that starts.
+  /// Something to start outside the lock.
   enum Start {
-    /// Start a new worker with this work (a barrier, if the flag says so).
-    case worker(Work, isBarrier: Bool)
+    /// Start a new worker task.
+    case worker
     /// Resume the holder of a granted place.
     case holder(Holder)
   }
 
-  /// An item that started finished (a barrier, if `barrier`); admits what may start now, in line
-  /// order. `byWorker`: the caller is a worker, which takes the first work item itself and begins
-  /// it at once.
+  /// The granted item that had not begun has begun: what may begin now.
+  mutating func began() -> Starts {
+    precondition(beginPending, "ConcurrentQueue: an item began that was not waiting to")
+    beginPending = false
+    var starts = Starts()
+    admit(into: &starts, worker: false)
+    return starts
+  }
+
+  /// A worker the machine asked for has started: the work it runs first (nil: none, it ends), and
+  /// what else may begin.
+  mutating func workerStarted() -> Starts {
+    precondition(workerStarting, "ConcurrentQueue: a worker started that was not asked for")
+    workerStarting = false
+    var starts = Starts()
+    admit(into: &starts, worker: true)
+    return starts
+  }
+
+  /// An item that began finished (a barrier, if `barrier`); what may begin now. `byWorker`: the
+  /// caller is a worker, which takes the next work itself.
   mutating func finish(barrier: Bool, byWorker: Bool) -> Starts {
     precondition(running > 0 && barrierRunning == barrier, "ConcurrentQueue: an item finished that did not run")
     running -= 1
     barrierRunning = false
     var starts = Starts()
-    admit(into: &starts, byWorker: byWorker)
+    admit(into: &starts, worker: byWorker)
     return starts
   }
 
-  /// Admits items from the front of the line while the rules allow, up to the first one that
-  /// begins later (in a task that runs later): the items behind it wait until it has begun.
-  private mutating func admit(into starts: inout Starts, byWorker: Bool) {
+  /// Lets items at the front of the line begin while the rules allow: the calling worker (if
+  /// `worker`) takes the first work; a place is granted, and stops the loop until its holder has
+  /// begun; work no worker takes asks for a worker (unless one is starting) and waits for it.
+  private mutating func admit(into starts: inout Starts, worker: Bool) {
     while !beginPending, head < line.count, allowsStart(barrier: line[head].isBarrier) {
       let item = line[head]
-      head += 1
-      begin(barrier: item.isBarrier)
       switch item.entry {
       case .work(let work):
-        if byWorker && starts.next == nil {
-          starts.next = (work, item.isBarrier)
-        } else {
-          starts.other = .worker(work, isBarrier: item.isBarrier)
-          beginPending = true
+        guard worker && starts.next == nil else {
+          if !workerStarting {
+            workerStarting = true
+            starts.other = .worker
+          }
+          compactLine()
+          return
         }
+        starts.next = (work, item.isBarrier)
       case .place:
         placesGranted += 1
         if let holder = parkedHolders.grantNext() { starts.other = .holder(holder) }
         beginPending = true
       }
+      head += 1
+      begin(barrier: item.isBarrier)
     }
     compactLine()
   }
 
-  /// Drops the started front of the line once it is at least half of it, so that taking an item
+  /// Drops the begun front of the line once it is at least half of it, so that taking an item
   /// stays amortized O(1) and memory follows the backlog.
   private mutating func compactLine() {
     if head == line.count {
@@ -219,4 +215,4 @@ extension ConcurrentQueueStateMachine: Sendable where Work: Sendable, Holder: Se
 extension ConcurrentQueueStateMachine.Item: Sendable where Work: Sendable {}
 extension ConcurrentQueueStateMachine.Entry: Sendable where Work: Sendable {}
 extension ConcurrentQueueStateMachine.Starts: Sendable where Work: Sendable, Holder: Sendable {}
-extension ConcurrentQueueStateMachine.Start: Sendable where Work: Sendable, Holder: Sendable {}
+extension ConcurrentQueueStateMachine.Start: Sendable where Holder: Sendable {}

@@ -31,11 +31,9 @@ struct ConcurrentQueueStorage: Sendable {
     self.priority = priority
   }
 
-  /// Puts `job` in line; starts a worker for it if it may start at once.
+  /// Puts `job` in line; starts a worker if it may begin at once.
   func enqueue(_ job: Job, barrier: Bool) {
-    if case .startWorker(let job) = machine.withLock({ $0.enqueue(job, barrier: barrier) }) {
-      startWorker(with: job, barrier: barrier)
-    }
+    perform(machine.withLock { $0.enqueue(job, barrier: barrier) })
   }
 
   /// Reserves a place for work that runs in the caller's task (`beginsNow`) or in a task that
@@ -84,37 +82,34 @@ struct ConcurrentQueueStorage: Sendable {
     perform(machine.withLock { $0.began() })
   }
 
-  /// Starts the item the machine admitted to begin in another task (the finishing worker's own
-  /// next job aside).
+  /// Starts what the machine says: a worker, or the holder of a granted place (the calling
+  /// worker's own next job aside).
   private func perform(_ starts: Machine.Starts) {
     switch starts.other {
-    case .worker(let job, let isBarrier): startWorker(with: job, barrier: isBarrier)
+    case .worker: startWorker()
     case .holder(let holder): holder.resume()
     case nil: break
     }
   }
 
-  private func startWorker(with job: Job, barrier: Bool) {
+  private func startWorker() {
     // The plain initializer when there is no preference (always, outside a controlled run).
     guard let preference = QueueObservation.taskExecutorForNewTasks else {
-      Task.detached(priority: priority) { await self.work(from: job, barrier: barrier) }
+      Task.detached(priority: priority) { await self.work() }
       return
     }
-    Task.detached(executorPreference: preference, priority: priority) {
-      await self.work(from: job, barrier: barrier)
-    }
+    Task.detached(executorPreference: preference, priority: priority) { await self.work() }
   }
 
-  /// A worker: begins `first`, runs it, then each job the machine gives it as it finishes one,
-  /// and ends when the next item cannot start yet (a finishing item starts it later).
-  private func work(from first: Job, barrier: Bool) async {
-    began()
-    var current: (work: Job, isBarrier: Bool)? = (first, barrier)
-    while let (job, isBarrier) = current {
-      await job.run()
-      let starts = machine.withLock { $0.finish(barrier: isBarrier, byWorker: true) }
+  /// A worker: takes the work that may begin, runs it, and takes the next as it finishes each;
+  /// ends when no work may begin (a later enqueue or finish asks for a worker again).
+  private func work() async {
+    var starts = machine.withLock { $0.workerStarted() }
+    while true {
       perform(starts)
-      current = starts.next
+      guard let (job, isBarrier) = starts.next else { return }
+      await job.run()
+      starts = machine.withLock { $0.finish(barrier: isBarrier, byWorker: true) }
     }
   }
 }
