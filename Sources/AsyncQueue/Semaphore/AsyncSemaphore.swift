@@ -2,9 +2,9 @@
 /// without blocking a thread.
 ///
 /// ```swift
-/// let downloads = AsyncSemaphore(value: 3)
-/// try await downloads.withPermitUnlessCancelled {
-///   try await fetch(url)            // at most three fetches at once
+/// let fetches = AsyncSemaphore(value: 3)
+/// let data = try await fetches.withPermitUnlessCancelled {
+///   try await fetch(url)            // three fetches at most at once
 /// }
 /// ```
 ///

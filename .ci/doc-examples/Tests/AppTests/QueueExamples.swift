@@ -31,6 +31,10 @@ func download(_ url: URL) async throws -> Data {
   return Data(url.absoluteString.utf8)
 }
 
+func fetch(_ url: URL) async throws -> Data {
+  try await download(url)
+}
+
 func requestPermission(_ completion: @escaping @Sendable (Bool) -> Void) {
   DispatchQueue.global().async { completion(true) }
 }
@@ -123,12 +127,16 @@ func toolsExample(store: Store, first: String) async throws -> Data {
     if change.newValue == "done" { break }                                  // leaving the loop ends the observation
   }
 
+  let fetches = AsyncSemaphore(value: 3)
+  let data = try await fetches.withPermitUnlessCancelled { try await fetch(url) }   // three fetches at most at once
+  #expect(data == Data(url.absoluteString.utf8))
+
   let operations = OperationQueue()
   operations.maxConcurrentOperationCount = 1
-  let fetch = AsyncOperation { finish in fetchProfile { _ in finish() } }   // done when finish() is called
-  let save = AsyncOperation { await store.save(first) }                     // done when the closure returns
-  save.addDependency(fetch)
-  operations.addOperation(fetch)
+  let profile = AsyncOperation { finish in fetchProfile { _ in finish() } }   // done when finish() is called
+  let save = AsyncOperation { await store.save(first) }                       // done when the closure returns
+  save.addDependency(profile)
+  operations.addOperation(profile)
   operations.addOperation(save)
 
   await prompts.waitUntilFinished()
