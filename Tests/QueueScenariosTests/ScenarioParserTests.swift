@@ -120,14 +120,53 @@ struct ScenarioParserTests {
     #expect(scenario.callers[1].priority == .background)
     #expect(
       scenario.callers[0].steps.map(\.action) == [
-        .enqueue(queue: "q", item: "i1", style: .enqueue, priority: nil),
-        .enqueue(queue: "a", item: "i2", style: .task, priority: .high), .cancel(item: "i2"), .work,
+        .enqueue(queue: "q", item: "i1", style: .enqueue, priority: nil, barrier: false),
+        .enqueue(queue: "a", item: "i2", style: .task, priority: .high, barrier: false), .cancel(item: "i2"), .work,
       ])
     #expect(scenario.callers[1].steps.map(\.action)[2] == .sleep(nanoseconds: 15_000_000))
     #expect(scenario.items.map(\.name) == ["i1", "i2", "i3", "i4"])
     #expect(scenario.items[1].steps.last?.action == .throwError)
     #expect(scenario.items[2].steps[0].line == 26)
     #expect(scenario.stepCount == 14)
+  }
+
+  /// Concurrent queues with their width, barriers in every enqueue style, semaphores, and
+  /// acquisitions with and without cancellation, read and written back.
+  @Test func concurrentQueuesAndSemaphoresRoundTrip() throws {
+    let text = """
+      scenario 1
+      queue pool concurrent 3
+      semaphore permits 2
+      caller c task
+        enqueue pool a priority high barrier
+        task pool b barrier
+        wait pool d barrier
+        acquire permits unless-cancelled
+        release permits
+      caller s sync
+        release permits
+      item a
+        acquire permits
+      item b
+      item d
+
+      """
+    let scenario = try ScenarioParser.parse(text, path: "pool.scenario")
+    #expect(scenario.queues == [Scenario.Queue(name: "pool", kind: .concurrent, width: 3)])
+    #expect(scenario.semaphores == [Scenario.Semaphore(name: "permits", value: 2)])
+    #expect(
+      scenario.callers[0].steps.map(\.action) == [
+        .enqueue(queue: "pool", item: "a", style: .enqueue, priority: .high, barrier: true),
+        .enqueue(queue: "pool", item: "b", style: .task, priority: nil, barrier: true),
+        .enqueue(queue: "pool", item: "d", style: .wait, priority: nil, barrier: true),
+        .acquire(semaphore: "permits", unlessCancelled: true), .release(semaphore: "permits"),
+      ])
+    #expect(scenario.items[0].steps.map(\.action) == [.acquire(semaphore: "permits", unlessCancelled: false)])
+    let reparsed = try ScenarioParser.parse(scenario.text, path: "pool.scenario")
+    #expect(reparsed.queues == scenario.queues)
+    #expect(reparsed.semaphores == scenario.semaphores)
+    #expect(reparsed.callers.map { $0.steps.map(\.action) } == scenario.callers.map { $0.steps.map(\.action) })
+    #expect(reparsed.items.map { $0.steps.map(\.action) } == scenario.items.map { $0.steps.map(\.action) })
   }
 
   @Test func textFormRoundTrips() throws {
@@ -192,11 +231,30 @@ struct ScenarioParserTests {
     ),
     (
       "wait with priority", "scenario 1\nqueue q fifo\ncaller c task\n  wait q i priority high\nitem i\n", 4, 12,
-      "expected 'wait QUEUE ITEM'"
+      "expected 'wait QUEUE ITEM [barrier]'"
     ),
     (
       "unknown queue in step", "scenario 1\ncaller c sync\n  enqueue nowhere i\nitem i\n", 3, 11,
       "unknown queue 'nowhere'"
+    ),
+    (
+      "barrier on a FIFO queue", "scenario 1\nqueue q fifo\ncaller c sync\n  enqueue q i barrier\nitem i\n", 4, 11,
+      "'barrier' needs a concurrent queue"
+    ),
+    ("concurrent queue without width", "scenario 1\nqueue q concurrent\n", 2, 9, "the width of a concurrent queue"),
+    ("concurrent queue of width 0", "scenario 1\nqueue q concurrent 0\n", 2, 20, "a whole number from 1 to 64"),
+    ("negative semaphore", "scenario 1\nsemaphore s -1\n", 2, 13, "a whole number from 0 to 64"),
+    (
+      "unknown semaphore", "scenario 1\ncaller c task\n  acquire nothing\n", 3, 11,
+      "unknown semaphore 'nothing'"
+    ),
+    (
+      "acquire in a sync caller", "scenario 1\nsemaphore s 1\ncaller c sync\n  acquire s\n", 4, 3,
+      "a sync caller cannot do"
+    ),
+    (
+      "acquire with a typo", "scenario 1\nsemaphore s 1\ncaller c task\n  acquire s unless-canceled\n", 4, 13,
+      "expected 'acquire SEMAPHORE [unless-cancelled]'"
     ),
     (
       // Inside an item's steps too: an undeclared queue there would otherwise check nothing.
@@ -295,7 +353,7 @@ struct ScenarioParserRecoveryTests {
     ("caller c2 task", "caller c2 tsk", "did you mean 'task'?"),
     ("  yield", "  yeild", "did you mean 'yield'?"),
     ("item d", "item d e", "expected 'item NAME'"),
-    ("  wait q c", "  wait q c now", "expected 'wait QUEUE ITEM'"),
+    ("  wait q c", "  wait q c now", "expected 'wait QUEUE ITEM [barrier]'"),
     ("  task q b", "  task q b priority hihg", "did you mean 'high'?"),
   ]
 

@@ -22,7 +22,8 @@ enum RunCommand: FuzzCommand {
       --strategy NAME        random (default), pct (depth 3), exhaustive (delay bound 2), or
                              portfolio (random, PCT depth 3, random, PCT depth 2).
       --queue-impl NAME      real (default), or a deliberately broken queue: task-per-enqueue,
-                             fifo-suspend-release, actor-priority, state-between-runs.
+                             fifo-suspend-release, actor-priority, state-between-runs,
+                             barrier-starts-early, width-plus-one, cancelled-waiter-keeps-permit.
       --step-budget N        Most jobs per schedule (default 100000).
       --check-determinism    Run each schedule twice; different traces are a failure.
       --format NAME          text (default), json or junit (one testcase per scenario).

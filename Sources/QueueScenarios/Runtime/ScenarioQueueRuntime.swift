@@ -13,6 +13,31 @@ protocol ScenarioQueueRuntime: Sendable {
   nonisolated(nonsending) func enqueueAndWait(_ body: @escaping ScenarioItemBody) async throws
   /// `Task(on: queue) { }`.
   func task(priority: TaskPriority?, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error>
+
+  /// `enqueue`, as a barrier if `barrier` (concurrent queues; the others have no barriers).
+  func enqueue(priority: TaskPriority?, barrier: Bool, _ body: @escaping ScenarioItemBody)
+  /// `enqueueAndWait`, as a barrier if `barrier`.
+  nonisolated(nonsending) func enqueueAndWait(barrier: Bool, _ body: @escaping ScenarioItemBody) async throws
+  /// `Task(on:)`, or `Task(barrierOn:)` if `barrier`.
+  func task(priority: TaskPriority?, barrier: Bool, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error>
+}
+
+extension ScenarioQueueRuntime {
+  /// A queue without barriers: the plain enqueue (the parser allows barriers on concurrent queues
+  /// only).
+  func enqueue(priority: TaskPriority?, barrier: Bool, _ body: @escaping ScenarioItemBody) {
+    enqueue(priority: priority, body)
+  }
+
+  /// A queue without barriers: the plain `enqueueAndWait`.
+  nonisolated(nonsending) func enqueueAndWait(barrier: Bool, _ body: @escaping ScenarioItemBody) async throws {
+    try await enqueueAndWait(body)
+  }
+
+  /// A queue without barriers: the plain `Task(on:)`.
+  func task(priority: TaskPriority?, barrier: Bool, _ body: @escaping ScenarioItemBody) -> Task<Void, any Error> {
+    task(priority: priority, body)
+  }
 }
 
 /// An actor for a scenario's actor queue to run on.

@@ -18,6 +18,12 @@ package enum QueueImplementation: String, CaseIterable, Sendable {
   /// and yield before odd-numbered items: the same schedule replays differently. Only
   /// `--check-determinism` (``ScenarioRunner/Options/checkDeterminism``) catches it.
   case stateBetweenRuns = "state-between-runs"
+  /// Concurrent queues run barriers as ordinary items: a barrier starts early.
+  case barrierStartsEarly = "barrier-starts-early"
+  /// Concurrent queues are one wider than declared.
+  case widthPlusOne = "width-plus-one"
+  /// Semaphores whose waiter, cancelled while it waits, keeps the permit a signal then hands it.
+  case cancelledWaiterKeepsPermit = "cancelled-waiter-keeps-permit"
 
   /// The implementations that break an ordering guarantee (every one but ``real`` and
   /// ``stateBetweenRuns``, which breaks determinism instead).
@@ -25,14 +31,25 @@ package enum QueueImplementation: String, CaseIterable, Sendable {
 
   /// A fresh runtime for one queue of one run.
   func makeRuntime(for queue: Scenario.Queue) -> any ScenarioQueueRuntime {
-    switch (self, queue.kind) {
-    case (.real, .fifo), (.actorPriorityReorder, .fifo):
+    if queue.kind == .concurrent {
+      let width = (queue.width ?? 1) + (self == .widthPlusOne ? 1 : 0)
+      return ConcurrentQueueRuntime(
+        queue: ConcurrentQueue(name: queue.name, width: width), ignoresBarriers: self == .barrierStartsEarly)
+    }
+    // The concurrent-queue and semaphore mutants leave the other queues as shipped.
+    let implementation: QueueImplementation =
+      [.barrierStartsEarly, .widthPlusOne, .cancelledWaiterKeepsPermit].contains(self) ? .real : self
+    return switch (implementation, queue.kind) {
+    case (.real, .fifo), (.actorPriorityReorder, .fifo), (.barrierStartsEarly, .fifo), (.widthPlusOne, .fifo),
+      (.cancelledWaiterKeepsPermit, .fifo):
       RealFIFORuntime(queue: FIFOQueue(name: queue.name))
     case (.stateBetweenRuns, .fifo):
       RunCountingFIFORuntime(queue: FIFOQueue(name: queue.name))
-    case (.real, .actor), (.fifoReleasesAtSuspension, .actor), (.stateBetweenRuns, .actor):
+    case (.real, .actor), (.fifoReleasesAtSuspension, .actor), (.stateBetweenRuns, .actor),
+      (.barrierStartsEarly, .actor), (.widthPlusOne, .actor), (.cancelledWaiterKeepsPermit, .actor):
       Self.actorRuntime()
-    case (.real, .main), (.fifoReleasesAtSuspension, .main), (.stateBetweenRuns, .main):
+    case (.real, .main), (.fifoReleasesAtSuspension, .main), (.stateBetweenRuns, .main),
+      (.barrierStartsEarly, .main), (.widthPlusOne, .main), (.cancelledWaiterKeepsPermit, .main):
       Self.mainActorRuntime()
     case (.taskPerEnqueue, .fifo):
       TaskPerEnqueueRuntime(actor: nil)
@@ -44,9 +61,16 @@ package enum QueueImplementation: String, CaseIterable, Sendable {
     case (.actorPriorityReorder, .actor), (.actorPriorityReorder, .main):
       PriorityOrderedActorRuntime(actor: PriorityOrderedActor())
     case (_, .completion), (_, .concurrent):
-      // Queues are made only by the parser and the generator, and neither makes these kinds.
-      preconditionFailure("scenarios have no completion or concurrent queues")
+      // Concurrent queues are made above; the parser and the generator make no completion queue.
+      preconditionFailure("scenarios have no completion queues")
     }
+  }
+
+  /// A fresh semaphore for one run.
+  func makeSemaphore(_ semaphore: Scenario.Semaphore) -> ScenarioSemaphoreRuntime {
+    ScenarioSemaphoreRuntime(
+      semaphore: AsyncSemaphore(value: semaphore.value), cancelledWaiterKeepsPermit: self == .cancelledWaiterKeepsPermit
+    )
   }
 
   private static func actorRuntime() -> RealActorRuntime<ScenarioActor> {

@@ -8,7 +8,10 @@ extension Scenario {
     let checkWords = checks.isEmpty ? ["none"] : checks.sorted().map(\.rawValue)
     lines.append("check " + (checks.count == Guarantee.allCases.count ? "all" : checkWords.joined(separator: " ")))
     lines += regressionSchedules.map { "schedule \($0)" }
-    for queue in queues { lines.append("queue \(queue.name) \(queue.kind.rawValue)") }
+    for queue in queues {
+      lines.append("queue \(queue.name) \(queue.kind.rawValue)" + (queue.width.map { " \($0)" } ?? ""))
+    }
+    for semaphore in semaphores { lines.append("semaphore \(semaphore.name) \(semaphore.value)") }
     for caller in callers {
       lines.append(
         "caller \(caller.name) \(caller.context.rawValue)" + (caller.priority.map { " priority \($0.rawValue)" } ?? ""))
@@ -31,10 +34,14 @@ extension Scenario.Step.Action {
     case .yield: "yield"
     case .sleep(let nanoseconds):
       nanoseconds % 1_000_000 == 0 ? "sleep \(nanoseconds / 1_000_000)ms" : "sleep \(nanoseconds)ns"
-    case .enqueue(let queue, let item, let style, let priority):
+    case .enqueue(let queue, let item, let style, let priority, let barrier):
       "\(style.rawValue) \(queue) \(item)" + (priority.map { " priority \($0.rawValue)" } ?? "")
+        + (barrier ? " barrier" : "")
     case .throwError: "throw"
     case .cancel(let item): "cancel \(item)"
+    case .acquire(let semaphore, let unlessCancelled):
+      "acquire \(semaphore)" + (unlessCancelled ? " unless-cancelled" : "")
+    case .release(let semaphore): "release \(semaphore)"
     }
   }
 }

@@ -10,6 +10,29 @@ package struct Scenario: Equatable, Sendable {
     package var name: String
     /// Which kind of queue.
     package var kind: QueueItem.QueueKind
+    /// How many items run at once (concurrent queues; nil for the others).
+    package var width: Int?
+
+    /// A queue of `kind` (and `width`, for a concurrent queue).
+    package init(name: String, kind: QueueItem.QueueKind, width: Int? = nil) {
+      self.name = name
+      self.kind = kind
+      self.width = width
+    }
+  }
+
+  /// A semaphore the scenario declares (an `AsyncSemaphore`).
+  package struct Semaphore: Equatable, Sendable {
+    /// Its name in the file.
+    package var name: String
+    /// Its permits at first.
+    package var value: Int
+
+    /// A semaphore with `value` permits at first.
+    package init(name: String, value: Int) {
+      self.name = name
+      self.value = value
+    }
   }
 
   /// Code that enqueues: a synchronous nonisolated context, or a task.
@@ -57,12 +80,17 @@ package struct Scenario: Equatable, Sendable {
       case yield
       /// `Task.sleep` for this many nanoseconds of virtual time.
       case sleep(nanoseconds: UInt64)
-      /// Enqueues `item` on `queue` in the given style.
-      case enqueue(queue: String, item: String, style: EnqueueStyle, priority: ScenarioPriority?)
+      /// Enqueues `item` on `queue` in the given style (as a barrier, on a concurrent queue).
+      case enqueue(queue: String, item: String, style: EnqueueStyle, priority: ScenarioPriority?, barrier: Bool)
       /// Throws; the rest of the item does not run.
       case throwError
       /// Cancels the task of `item` (enqueued with `task`).
       case cancel(item: String)
+      /// Takes a permit of `semaphore`: `wait()`, or `waitUnlessCancelled()` (a cancelled wait
+      /// goes on without a permit).
+      case acquire(semaphore: String, unlessCancelled: Bool)
+      /// Gives a permit back: `signal()`.
+      case release(semaphore: String)
     }
 
     /// What the step does.
@@ -97,6 +125,8 @@ package struct Scenario: Equatable, Sendable {
   package var path: String?
   /// The declared queues, in order.
   package var queues: [Queue]
+  /// The declared semaphores, in order.
+  package var semaphores: [Semaphore] = []
   /// The callers, in order.
   package var callers: [Caller]
   /// The items, in declaration order.

@@ -9,6 +9,8 @@ import QueueTestingEngine
 final class ScenarioExecution: Sendable {
   private struct State: Sendable {
     var events: [OrderingEvent] = []
+    var semaphoreEvents: [SemaphoreEvent] = []
+    var acquisitions = 0
     var outstandingItems = 0
     var allDone: CheckedContinuation<Void, Never>?
     var tasks: [String: Task<Void, any Error>] = [:]
@@ -17,6 +19,7 @@ final class ScenarioExecution: Sendable {
 
   let scenario: Scenario
   private let runtimes: [String: any ScenarioQueueRuntime]
+  private let semaphores: [String: ScenarioSemaphoreRuntime]
   private let itemQueues: [String: Scenario.Queue]
   private let itemSteps: [String: [Scenario.Step]]
   private let state = LockedState(State())
@@ -26,10 +29,13 @@ final class ScenarioExecution: Sendable {
     var runtimes: [String: any ScenarioQueueRuntime] = [:]
     for queue in scenario.queues { runtimes[queue.name] = implementation.makeRuntime(for: queue) }
     self.runtimes = runtimes
+    var semaphores: [String: ScenarioSemaphoreRuntime] = [:]
+    for semaphore in scenario.semaphores { semaphores[semaphore.name] = implementation.makeSemaphore(semaphore) }
+    self.semaphores = semaphores
     let queues = Dictionary(scenario.queues.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var itemQueues: [String: Scenario.Queue] = [:]
     for step in scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps) {
-      if case .enqueue(let queue, let item, _, _) = step.action, let declared = queues[queue] {
+      if case .enqueue(let queue, let item, _, _, _) = step.action, let declared = queues[queue] {
         itemQueues[item] = declared
       }
     }
@@ -37,7 +43,9 @@ final class ScenarioExecution: Sendable {
     itemSteps = Dictionary(scenario.items.map { ($0.name, $0.steps) }, uniquingKeysWith: { first, _ in first })
   }
 
-  var events: [OrderingEvent] { state.withLock { $0.events } }
+  var events: ScenarioEvents {
+    state.withLock { ScenarioEvents(ordering: $0.events, semaphores: $0.semaphoreEvents) }
+  }
 
   /// The run's body: sync callers in order, then the task callers, then waits for every item.
   func run() async {
@@ -65,6 +73,45 @@ final class ScenarioExecution: Sendable {
       }
       if resumeNow { continuation.resume() }
     }
+    for semaphore in scenario.semaphores {
+      guard let runtime = semaphores[semaphore.name] else { continue }
+      recordSemaphore(.ended(freePermits: runtime.freePermits), semaphore.name, owner: "")
+    }
+  }
+
+  private func recordSemaphore(_ kind: SemaphoreEvent.Kind, _ semaphore: String, owner: String) {
+    state.withLock { $0.semaphoreEvents.append(SemaphoreEvent(kind, semaphore: semaphore, owner: owner)) }
+  }
+
+  /// An `acquire` step: records its beginning, the permit or the cancellation.
+  private func acquire(_ semaphore: String, unlessCancelled: Bool, by owner: String) async {
+    guard let runtime = semaphores[semaphore] else { return }
+    let id = state.withLock { state in
+      state.acquisitions += 1
+      return state.acquisitions
+    }
+    recordSemaphore(.began(id: id), semaphore, owner: owner)
+    TraceRecorder.mark("\(owner) acquires \(semaphore)")
+    guard unlessCancelled else {
+      await runtime.acquire()
+      recordSemaphore(.acquired(id: id), semaphore, owner: owner)
+      return
+    }
+    do {
+      try await runtime.acquireUnlessCancelled()
+      recordSemaphore(.acquired(id: id), semaphore, owner: owner)
+    } catch {
+      recordSemaphore(.cancelled(id: id), semaphore, owner: owner)
+      TraceRecorder.mark("\(owner) cancelled waiting for \(semaphore)")
+    }
+  }
+
+  /// A `release` step.
+  private func release(_ semaphore: String, by owner: String) {
+    guard let runtime = semaphores[semaphore] else { return }
+    recordSemaphore(.released, semaphore, owner: owner)
+    TraceRecorder.mark("\(owner) releases \(semaphore)")
+    runtime.release()
   }
 
   private func record(_ kind: OrderingEvent.Kind, item: String) {
@@ -80,9 +127,11 @@ final class ScenarioExecution: Sendable {
       TraceRecorder.mark("work \(caller)")
     case .cancel(let item):
       cancel(item)
-    case .enqueue(let queue, let item, let style, let priority):
-      enqueue(queue: queue, item: item, style: style, priority: priority)
-    case .suspend, .yield, .sleep, .throwError:
+    case .enqueue(let queue, let item, let style, let priority, let barrier):
+      enqueue(queue: queue, item: item, style: style, priority: priority, barrier: barrier)
+    case .release(let semaphore):
+      release(semaphore, by: caller)
+    case .suspend, .yield, .sleep, .throwError, .acquire:
       break
     }
   }
@@ -109,16 +158,21 @@ final class ScenarioExecution: Sendable {
       throw ScenarioItemError(item: owner)
     case .cancel(let target):
       cancel(target)
-    case .enqueue(let queue, let child, .wait, _):
+    case .enqueue(let queue, let child, .wait, _, let barrier):
       if let item { record(.suspended, item: item) }
       guard let runtime = admit(child, on: queue) else { return }
       do {
-        try await runtime.enqueueAndWait(body(of: child))
+        try await runtime.enqueueAndWait(barrier: barrier, body(of: child))
       } catch {
         TraceRecorder.mark("\(owner) caught \(error)")
       }
-    case .enqueue(let queue, let child, let style, let priority):
-      enqueue(queue: queue, item: child, style: style, priority: priority)
+    case .enqueue(let queue, let child, let style, let priority, let barrier):
+      enqueue(queue: queue, item: child, style: style, priority: priority, barrier: barrier)
+    case .acquire(let semaphore, let unlessCancelled):
+      if let item { record(.suspended, item: item) }
+      await acquire(semaphore, unlessCancelled: unlessCancelled, by: owner)
+    case .release(let semaphore):
+      release(semaphore, by: owner)
     }
   }
 
@@ -130,13 +184,15 @@ final class ScenarioExecution: Sendable {
     return runtime
   }
 
-  private func enqueue(queue: String, item: String, style: Scenario.EnqueueStyle, priority: ScenarioPriority?) {
+  private func enqueue(
+    queue: String, item: String, style: Scenario.EnqueueStyle, priority: ScenarioPriority?, barrier: Bool
+  ) {
     guard let runtime = admit(item, on: queue) else { return }
     switch style {
     case .enqueue:
-      runtime.enqueue(priority: priority?.taskPriority, body(of: item))
+      runtime.enqueue(priority: priority?.taskPriority, barrier: barrier, body(of: item))
     case .task:
-      let task = runtime.task(priority: priority?.taskPriority, body(of: item))
+      let task = runtime.task(priority: priority?.taskPriority, barrier: barrier, body(of: item))
       let cancelNow = state.withLock { state in
         state.tasks[item] = task
         return state.cancelBeforeCreation.contains(item)
@@ -154,6 +210,7 @@ final class ScenarioExecution: Sendable {
       return state.tasks[item]
     }
     TraceRecorder.mark("cancel \(item)")
+    if !scenario.semaphores.isEmpty { recordSemaphore(.taskCancelled, "", owner: item) }
     task?.cancel()
   }
 
@@ -180,6 +237,14 @@ final class ScenarioExecution: Sendable {
     }
     done?.resume()
   }
+}
+
+/// What a run of a scenario recorded: its items' events and its semaphores'.
+package struct ScenarioEvents: Equatable, Sendable {
+  /// The items' events, for the ordering oracles.
+  package var ordering: [OrderingEvent]
+  /// The semaphores' events, for ``SemaphoreOracle``.
+  package var semaphores: [SemaphoreEvent]
 }
 
 /// The error a `throw` step throws.

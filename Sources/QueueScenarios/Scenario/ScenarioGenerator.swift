@@ -85,7 +85,9 @@ package struct ScenarioGenerator: Sendable {
         var style: Scenario.EnqueueStyle = [.enqueue, .task, .wait][below(3)]
         if style == .wait && queueIndex <= queueOfItem[parent] { style = .enqueue }
         let step = Scenario.Step(
-          action: .enqueue(queue: queue, item: name, style: style, priority: style == .wait ? nil : priority), line: 0)
+          action: .enqueue(
+            queue: queue, item: name, style: style, priority: style == .wait ? nil : priority, barrier: false),
+          line: 0)
         items[parent].steps.insert(step, at: below(items[parent].steps.count + 1))
       } else {
         let caller = below(callers.count)
@@ -94,7 +96,8 @@ package struct ScenarioGenerator: Sendable {
         let style = styles[below(styles.count)]
         callers[caller].steps.append(
           Scenario.Step(
-            action: .enqueue(queue: queue, item: name, style: style, priority: style == .wait ? nil : priority),
+            action: .enqueue(
+              queue: queue, item: name, style: style, priority: style == .wait ? nil : priority, barrier: false),
             line: 0))
       }
     }

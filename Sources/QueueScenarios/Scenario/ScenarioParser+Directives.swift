@@ -13,14 +13,15 @@ extension ScenarioParser {
     case "check": parseCheck(tokens, line: line)
     case "schedule": parseSchedule(tokens, line: line)
     case "queue": parseQueue(tokens, line: line)
+    case "semaphore": parseSemaphore(tokens, line: line)
     case "caller": parseCaller(tokens, line: line)
     case "item": parseItem(tokens, line: line)
     default:
-      let directives = ["name", "outcome", "check", "schedule", "queue", "caller", "item"]
+      let directives = ["name", "outcome", "check", "schedule", "queue", "semaphore", "caller", "item"]
       error(
         line, head.column,
         "unknown directive '\(head.text)'\(NearestWord.suggestion(for: head.text, among: directives)): expected name, "
-          + "outcome, check, schedule, queue, caller or item (steps are indented)"
+          + "outcome, check, schedule, queue, semaphore, caller or item (steps are indented)"
       )
       noteMistake(tokens)
       owner = .unreadable
@@ -99,24 +100,36 @@ extension ScenarioParser {
     }
   }
 
-  /// `queue NAME fifo|actor|main`: a queue the steps enqueue on.
+  /// `queue NAME fifo|actor|main` or `queue NAME concurrent WIDTH`: a queue the steps enqueue on.
   mutating func parseQueue(_ tokens: [Token], line: Int) {
     let head = tokens[0]
-    guard tokens.count == 3 else {
-      error(line, head.column, "expected 'queue NAME fifo|actor|main'")
+    let form = "expected 'queue NAME fifo|actor|main' or 'queue NAME concurrent WIDTH'"
+    guard tokens.count == 3 || (tokens.count == 4 && tokens[2].text == "concurrent") else {
+      error(line, tokens.count > 3 ? tokens[3].column : head.column, form)
       noteMistake(tokens)
       return
     }
     let name = tokens[1]
     guard isValidName(name, "queue", line: line) else { return }
     guard let kind = QueueItem.QueueKind(rawValue: tokens[2].text), kind != .completion else {
-      let kinds = ["fifo", "actor", "main"]
+      let kinds = ["fifo", "actor", "main", "concurrent"]
       error(
         line, tokens[2].column,
         "unknown queue kind '\(tokens[2].text)'\(NearestWord.suggestion(for: tokens[2].text, among: kinds)): "
-          + "expected fifo, actor or main")
+          + "expected fifo, actor, main or concurrent")
       noteMistake(tokens)
       return
+    }
+    var width: Int?
+    if kind == .concurrent {
+      guard tokens.count == 4, let value = Int(tokens[3].text), (1...64).contains(value) else {
+        error(
+          line, tokens.count == 4 ? tokens[3].column : tokens[2].column,
+          "expected the width of a concurrent queue, a whole number from 1 to 64: 'queue NAME concurrent WIDTH'")
+        noteMistake(tokens)
+        return
+      }
+      width = value
     }
     guard isNew(name, "queue", line: line, declared: queueLines) else { return }
     if kind == .main, let other = scenario.queues.first(where: { $0.kind == .main }) {
@@ -126,7 +139,26 @@ extension ScenarioParser {
       return
     }
     queueLines[name.text] = line
-    scenario.queues.append(Scenario.Queue(name: name.text, kind: kind))
+    scenario.queues.append(Scenario.Queue(name: name.text, kind: kind, width: width))
+  }
+
+  /// `semaphore NAME VALUE`: an `AsyncSemaphore` with VALUE permits at first.
+  mutating func parseSemaphore(_ tokens: [Token], line: Int) {
+    let head = tokens[0]
+    guard tokens.count == 3 else {
+      error(line, tokens.count > 3 ? tokens[3].column : head.column, "expected 'semaphore NAME VALUE'")
+      noteMistake(tokens)
+      return
+    }
+    let name = tokens[1]
+    guard isValidName(name, "semaphore", line: line) else { return }
+    guard let value = Int(tokens[2].text), (0...64).contains(value) else {
+      error(line, tokens[2].column, "expected the semaphore's permits at first, a whole number from 0 to 64")
+      return
+    }
+    guard isNew(name, "semaphore", line: line, declared: semaphoreLines) else { return }
+    semaphoreLines[name.text] = line
+    scenario.semaphores.append(Scenario.Semaphore(name: name.text, value: value))
   }
 
   /// `caller NAME sync|task [priority P]`: code that enqueues, followed by its indented steps.
@@ -208,8 +240,9 @@ extension ScenarioParser {
 
   static func allowedInSyncCaller(_ action: Scenario.Step.Action) -> Bool {
     switch action {
-    case .work, .cancel: true
-    case .enqueue(_, _, let style, _): style != .wait
+    case .work, .cancel, .release: true
+    case .enqueue(_, _, let style, _, _): style != .wait
+    case .acquire: false
     case .suspend, .yield, .sleep, .throwError: false
     }
   }

@@ -35,36 +35,68 @@ extension ScenarioParser {
       }
       return Scenario.Step(action: .sleep(nanoseconds: nanoseconds), line: line)
     case "enqueue", "wait", "task":
-      let style = Scenario.EnqueueStyle(rawValue: head.text)!
-      let form = style == .wait ? "wait QUEUE ITEM" : "\(head.text) QUEUE ITEM [priority P]"
-      guard tokens.count == 3 || (style != .wait && tokens.count == 5 && tokens[3].text == "priority") else {
-        let column = tokens.count > 3 ? tokens[3].column : head.column
-        error(line, column, "expected '\(form)'")
+      return parseEnqueue(tokens, line: line)
+    case "acquire":
+      guard tokens.count == 2 || (tokens.count == 3 && tokens[2].text == "unless-cancelled") else {
+        let column = tokens.count > 2 ? tokens[2].column : head.column
+        error(line, column, "expected 'acquire SEMAPHORE [unless-cancelled]'")
         noteMistake(tokens)
         return nil
       }
-      var priority: ScenarioPriority?
-      if tokens.count == 5 {
-        priority = parsePriority(tokens[4], line: line)
-        if priority == nil {
-          noteMistake(tokens)
-          return nil
-        }
-      }
-      return Scenario.Step(
-        action: .enqueue(queue: tokens[1].text, item: tokens[2].text, style: style, priority: priority), line: line)
+      return Scenario.Step(action: .acquire(semaphore: tokens[1].text, unlessCancelled: tokens.count == 3), line: line)
+    case "release":
+      guard expectCount(2, "release SEMAPHORE") else { return nil }
+      return Scenario.Step(action: .release(semaphore: tokens[1].text), line: line)
     case "cancel":
       guard expectCount(2, "cancel ITEM") else { return nil }
       return Scenario.Step(action: .cancel(item: tokens[1].text), line: line)
     default:
-      let steps = ["work", "suspend", "yield", "sleep", "enqueue", "wait", "task", "throw", "cancel"]
+      let steps = [
+        "work", "suspend", "yield", "sleep", "enqueue", "wait", "task", "throw", "cancel", "acquire", "release",
+      ]
       error(
         line, head.column,
         "unknown step '\(head.text)'\(NearestWord.suggestion(for: head.text, among: steps)): expected work, suspend, "
-          + "yield, sleep, enqueue, wait, task, throw or cancel")
+          + "yield, sleep, enqueue, wait, task, throw, cancel, acquire or release")
       noteMistake(tokens)
       return nil
     }
+  }
+
+  /// `enqueue|task QUEUE ITEM [priority P] [barrier]` or `wait QUEUE ITEM [barrier]`.
+  mutating func parseEnqueue(_ tokens: [Token], line: Int) -> Scenario.Step? {
+    let head = tokens[0]
+    let style = Scenario.EnqueueStyle(rawValue: head.text)!
+    let form = style == .wait ? "wait QUEUE ITEM [barrier]" : "\(head.text) QUEUE ITEM [priority P] [barrier]"
+    guard tokens.count >= 3 else {
+      error(line, head.column, "expected '\(form)'")
+      noteMistake(tokens)
+      return nil
+    }
+    var priority: ScenarioPriority?
+    var barrier = false
+    var index = 3
+    while index < tokens.count {
+      let token = tokens[index]
+      if token.text == "barrier" && !barrier {
+        barrier = true
+        index += 1
+      } else if token.text == "priority" && style != .wait && priority == nil && index + 1 < tokens.count {
+        priority = parsePriority(tokens[index + 1], line: line)
+        if priority == nil {
+          noteMistake(tokens)
+          return nil
+        }
+        index += 2
+      } else {
+        error(line, token.column, "expected '\(form)'")
+        noteMistake(tokens)
+        return nil
+      }
+    }
+    return Scenario.Step(
+      action: .enqueue(queue: tokens[1].text, item: tokens[2].text, style: style, priority: priority, barrier: barrier),
+      line: line)
   }
 
   /// Nanoseconds of a duration like `10ms`, or nil.

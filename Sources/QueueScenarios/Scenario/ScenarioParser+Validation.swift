@@ -5,9 +5,11 @@ extension ScenarioParser {
   /// Cross-references: queues and items exist, each item is enqueued exactly once, no item
   /// enqueues itself through its own steps, cancels target items run as tasks.
   mutating func validate(_ scenario: Scenario) {
+    validateSemaphores(of: scenario)
     // Names are looked up in sets and every check is one pass, so a file of many nested items
     // validates in linear time.
     let queueNames = Set(scenario.queues.map(\.name))
+    let concurrentQueues = Set(scenario.queues.filter { $0.kind == .concurrent }.map(\.name))
     let itemNames = Set(scenario.items.map(\.name))
     var enqueuedAt: [String: Int] = [:]
     var styles: [String: Scenario.EnqueueStyle] = [:]
@@ -17,11 +19,15 @@ extension ScenarioParser {
       scenario.callers.map { (nil, $0.steps) } + scenario.items.map { ($0.name, $0.steps) }
     for (ownerName, steps) in owners {
       for step in steps {
-        guard case .enqueue(let queue, let item, let style, _) = step.action else { continue }
+        guard case .enqueue(let queue, let item, let style, _, let barrier) = step.action else { continue }
         if !queueNames.contains(queue) && !mentionedByMistakes.contains(queue) {
           error(
             step.line, column(1, onLine: step.line),
-            "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main'")
+            "unknown queue '\(queue)': declare it with 'queue \(queue) fifo|actor|main|concurrent WIDTH'")
+        } else if barrier && queueNames.contains(queue) && !concurrentQueues.contains(queue) {
+          error(
+            step.line, column(1, onLine: step.line),
+            "'barrier' needs a concurrent queue: '\(queue)' is not one (declare 'queue \(queue) concurrent WIDTH')")
         }
         if !itemNames.contains(item) {
           if mentionedByMistakes.contains(item) { continue }
@@ -39,19 +45,7 @@ extension ScenarioParser {
         }
       }
     }
-    for owner in owners {
-      for step in owner.steps {
-        guard case .cancel(let item) = step.action else { continue }
-        if !itemNames.contains(item) {
-          if mentionedByMistakes.contains(item) { continue }
-          error(step.line, column(1, onLine: step.line), "unknown item '\(item)' to cancel")
-        } else if styles[item] != .task {
-          error(
-            step.line, column(1, onLine: step.line),
-            "cannot cancel '\(item)': only items enqueued with 'task' have a task to cancel")
-        }
-      }
-    }
+    validateCancels(of: scenario, styles: styles)
     for item in scenario.items where enqueuedAt[item.name] == nil && !mentionedByMistakes.contains(item.name) {
       error(
         item.line, 6,
@@ -82,4 +76,36 @@ extension ScenarioParser {
     }
   }
 
+  /// Every semaphore a step acquires or releases is declared.
+  mutating func validateSemaphores(of scenario: Scenario) {
+    let declared = Set(scenario.semaphores.map(\.name))
+    for step in scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps) {
+      let named: String? =
+        switch step.action {
+        case .acquire(let semaphore, _), .release(let semaphore): semaphore
+        default: nil
+        }
+      if let named, !declared.contains(named) {
+        error(
+          step.line, column(1, onLine: step.line),
+          "unknown semaphore '\(named)': declare it with 'semaphore \(named) VALUE'")
+      }
+    }
+  }
+
+  /// Every cancelled item exists and was enqueued with `task`; `styles` says how each item was.
+  mutating func validateCancels(of scenario: Scenario, styles: [String: Scenario.EnqueueStyle]) {
+    let itemNames = Set(scenario.items.map(\.name))
+    for step in scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps) {
+      guard case .cancel(let item) = step.action else { continue }
+      if !itemNames.contains(item) {
+        if mentionedByMistakes.contains(item) { continue }
+        error(step.line, column(1, onLine: step.line), "unknown item '\(item)' to cancel")
+      } else if styles[item] != .task {
+        error(
+          step.line, column(1, onLine: step.line),
+          "cannot cancel '\(item)': only items enqueued with 'task' have a task to cancel")
+      }
+    }
+  }
 }

@@ -75,6 +75,7 @@ package struct ScenarioParser: Sendable {
   /// The caller or item that indented steps belong to.
   var owner = Owner.none
   var queueLines: [String: Int] = [:]
+  var semaphoreLines: [String: Int] = [:]
   var itemLines: [String: Int] = [:]
   var callerLines: [String: Int] = [:]
   /// The words of lines that were already reported (a declaration or step not understood, and

@@ -87,7 +87,7 @@
     package static func runOnce(
       _ scenario: Scenario, implementation: QueueImplementation = .real,
       strategy: some ScheduleStrategy & Sendable, stepBudget: Int = ControlledExecutor.defaultStepBudget
-    ) -> (RunResult, [OrderingEvent]) {
+    ) -> (RunResult, ScenarioEvents) {
       let execution = ScenarioExecution(scenario: scenario, implementation: implementation)
       // A scenario's code is all Swift concurrency the harness controls: nothing comes from
       // outside, so a deadlock is reported at once.
@@ -100,7 +100,7 @@
     }
 
     /// Checks one run against the scenario's expectations.
-    package static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: [OrderingEvent])
+    package static func evaluate(_ scenario: Scenario, _ result: RunResult, _ events: ScenarioEvents)
       -> ScenarioProblem?
     {
       let completed = result.outcome == .completed
@@ -111,7 +111,10 @@
       default:
         break
       }
-      var violations = OrderingOracle.check(events, guarantees: scenario.checks)
+      var violations = OrderingOracle.check(events.ordering, guarantees: scenario.checks)
+      violations += ConcurrencyOracle.check(events.ordering, scenario: scenario, guarantees: scenario.checks)
+      violations += SemaphoreOracle.check(
+        events.semaphores, semaphores: scenario.semaphores, guarantees: scenario.checks)
       guard !violations.isEmpty else { return nil }
       for index in violations.indices { violations[index].schedule = result.schedule }
       return .guarantees(violations)

@@ -72,10 +72,13 @@ package enum ScenarioReductions {
     func plainer(_ action: Scenario.Step.Action) -> [Scenario.Step.Action] {
       switch action {
       case .sleep, .suspend: [.yield]
-      case .enqueue(let queue, let item, let style, let priority):
-        (style == .enqueue ? [] : [.enqueue(queue: queue, item: item, style: .enqueue, priority: priority)])
-          + (priority == nil ? [] : [.enqueue(queue: queue, item: item, style: style, priority: nil)])
-      case .work, .yield, .throwError, .cancel: []
+      case .enqueue(let queue, let item, let style, let priority, let barrier):
+        (style == .enqueue
+          ? [] : [.enqueue(queue: queue, item: item, style: .enqueue, priority: priority, barrier: barrier)])
+          + (priority == nil ? [] : [.enqueue(queue: queue, item: item, style: style, priority: nil, barrier: barrier)])
+          + (barrier ? [.enqueue(queue: queue, item: item, style: style, priority: priority, barrier: false)] : [])
+      case .acquire(let semaphore, true): [.acquire(semaphore: semaphore, unlessCancelled: false)]
+      case .work, .yield, .throwError, .cancel, .acquire, .release: []
       }
     }
     func plainerSteps(of owner: Scenario.StepOwner) {
@@ -84,7 +87,7 @@ package enum ScenarioReductions {
           var simpler = scenario
           simpler[stepsOf: owner][position].action = action
           // Plainer `task` enqueues go without the cancels of their item.
-          if case .enqueue(_, let item, .task, _) = step.action {
+          if case .enqueue(_, let item, .task, _, _) = step.action {
             simpler.removeSteps { $0.action == .cancel(item: item) }
           }
           candidates.append(simpler)
@@ -149,13 +152,20 @@ extension Scenario {
     var queueNames: [String: String] = [:]
     var itemNames: [String: String] = [:]
     for (index, queue) in queues.enumerated() { queueNames[queue.name] = "q\(index + 1)" }
+    var semaphoreNames: [String: String] = [:]
+    for (index, semaphore) in semaphores.enumerated() { semaphoreNames[semaphore.name] = "s\(index + 1)" }
     for (index, item) in items.enumerated() { itemNames[item.name] = "i\(index + 1)" }
     func rename(_ step: Step) -> Step {
       var step = step
       switch step.action {
-      case .enqueue(let queue, let item, let style, let priority):
+      case .enqueue(let queue, let item, let style, let priority, let barrier):
         step.action = .enqueue(
-          queue: queueNames[queue] ?? queue, item: itemNames[item] ?? item, style: style, priority: priority)
+          queue: queueNames[queue] ?? queue, item: itemNames[item] ?? item, style: style, priority: priority,
+          barrier: barrier)
+      case .acquire(let semaphore, let unlessCancelled):
+        step.action = .acquire(semaphore: semaphoreNames[semaphore] ?? semaphore, unlessCancelled: unlessCancelled)
+      case .release(let semaphore):
+        step.action = .release(semaphore: semaphoreNames[semaphore] ?? semaphore)
       case .cancel(let item):
         step.action = .cancel(item: itemNames[item] ?? item)
       default:
@@ -165,6 +175,7 @@ extension Scenario {
     }
     var result = self
     for index in result.queues.indices { result.queues[index].name = "q\(index + 1)" }
+    for index in result.semaphores.indices { result.semaphores[index].name = "s\(index + 1)" }
     for index in result.callers.indices { result.callers[index].name = "c\(index + 1)" }
     for index in result.items.indices { result.items[index].name = "i\(index + 1)" }
     for owner in result.stepOwners { result[stepsOf: owner] = result[stepsOf: owner].map(rename) }
@@ -179,7 +190,7 @@ extension Scenario {
   /// Whether any step enqueues an item on `queue`.
   func isUsed(queue: String) -> Bool {
     (callers.flatMap(\.steps) + items.flatMap(\.steps)).contains { step in
-      if case .enqueue(queue, _, _, _) = step.action { return true }
+      if case .enqueue(queue, _, _, _, _) = step.action { return true }
       return false
     }
   }
@@ -202,7 +213,7 @@ extension Scenario {
     }
     func keeps(_ step: Step) -> Bool {
       switch step.action {
-      case .enqueue(_, let item, _, _), .cancel(let item): !removed.contains(item)
+      case .enqueue(_, let item, _, _, _), .cancel(let item): !removed.contains(item)
       default: true
       }
     }
@@ -216,7 +227,7 @@ extension Scenario {
 extension Scenario.Step.Action {
   /// The item this step enqueues, if it is an enqueue step.
   var enqueuedItem: String? {
-    if case .enqueue(_, let item, _, _) = self { return item }
+    if case .enqueue(_, let item, _, _, _) = self { return item }
     return nil
   }
 

@@ -13,6 +13,16 @@ public enum Guarantee: String, CaseIterable, Comparable, Sendable {
   case actorFirstSegment = "actor-first-segment"
   /// A concurrent queue's items start in enqueue order.
   case concurrentStart = "concurrent-start"
+  /// A concurrent queue never runs more items at once than its width.
+  case concurrentWidth = "concurrent-width"
+  /// A concurrent queue's barrier starts when no other item of its queue runs, and no item
+  /// starts while it runs.
+  case concurrentBarrier = "concurrent-barrier"
+  /// A semaphore wakes its waiters in the order they began to wait.
+  case semaphoreFIFO = "semaphore-fifo"
+  /// A semaphore never gives out a permit it does not have, and never loses one (a cancelled
+  /// wait takes none).
+  case semaphorePermits = "semaphore-permits"
 
   /// Orders guarantees as declared.
   public static func < (lhs: Guarantee, rhs: Guarantee) -> Bool {

@@ -36,7 +36,7 @@
     static func nesting(_ scenario: Scenario) -> Int {
       var parent: [String: String] = [:]
       for item in scenario.items {
-        for step in item.steps { if case .enqueue(_, let child, _, _) = step.action { parent[child] = item.name } }
+        for step in item.steps { if case .enqueue(_, let child, _, _, _) = step.action { parent[child] = item.name } }
       }
       return scenario.items.reduce(0) { total, item in
         var depth = 1
@@ -56,7 +56,9 @@
       let plainness = steps.reduce(0) { total, step in
         switch step.action {
         case .sleep, .suspend: total + 1
-        case .enqueue(_, _, let style, let priority): total + (style == .enqueue ? 0 : 1) + (priority == nil ? 0 : 1)
+        case .enqueue(_, _, let style, let priority, let barrier):
+          total + (style == .enqueue ? 0 : 1) + (priority == nil ? 0 : 1) + (barrier ? 1 : 0)
+        case .acquire(_, true): total + 1
         default: total
         }
       }
