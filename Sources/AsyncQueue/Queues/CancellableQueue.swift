@@ -1,7 +1,8 @@
 /// A queue wrapper whose ``cancelTasks()`` cancels every task created on it that has not
 /// finished yet, running or waiting for its turn.
 ///
-/// Wrap a ``FIFOQueue`` or an ``ActorQueue`` and create tasks with `Task(on: cancellableQueue)`.
+/// Wrap a ``FIFOQueue``, an ``ActorQueue`` or a ``ConcurrentQueue`` and create tasks with
+/// `Task(on: cancellableQueue)` (or `Task(barrierOn: cancellableQueue)`).
 /// Cancellation does not reorder or skip anything: a cancelled task still runs in its turn and
 /// sees `Task.isCancelled`, so it can stop early. Tasks created after ``cancelTasks()`` returns
 /// are not affected.

@@ -143,6 +143,45 @@ struct ConcurrentQueueTests {
     #expect(log.snapshot == ["first", "second cancelled: true", "third"])
   }
 
+  /// A cancellable concurrent queue cancels its running and pending tasks, barriers included;
+  /// each still starts in its turn, and tasks created afterwards are not cancelled.
+  @Test func cancelTasksReachesRunningAndPendingTasks() async throws {
+    let queue = CancellableQueue(underlyingQueue: ConcurrentQueue(width: 1))
+    let started = TestGate("started")
+    let cancelled = TestGate("cancelled")
+    let log = EventLog<String>()
+    let running = Task(on: queue) { () -> Bool in
+      started.open()
+      await withTaskCancellationHandler {
+        await cancelled.wait()
+      } onCancel: {
+        cancelled.open()
+      }
+      log.append("running")
+      return Task.isCancelled
+    }
+    let pendingBarrier = Task(barrierOn: queue) { () -> Bool in
+      log.append("barrier")
+      return Task.isCancelled
+    }
+    let pending = Task(on: queue) { () throws -> Bool in
+      log.append("pending")
+      return Task.isCancelled
+    }
+    await started.wait()
+    queue.cancelTasks()
+    let later = Task(barrierOn: queue) { () throws -> Bool in
+      log.append("later")
+      return Task.isCancelled
+    }
+    #expect(await running.value)
+    #expect(await pendingBarrier.value)
+    #expect(try await pending.value)
+    #expect(try await !later.value)
+    #expect(log.snapshot == ["running", "barrier", "pending", "later"])
+    #expect(await eventually { queue.unfinishedTaskCount == 0 })
+  }
+
   /// Releasing the queue drops no work: pending items still run, in order.
   @Test func releasingTheQueueDropsNoWork() async {
     let log = EventLog<Int>()
