@@ -30,8 +30,9 @@ public final class AsyncSemaphore: Sendable {
     machine = .make(Machine(permits: value))
   }
 
-  /// Waits for a permit, even if the task is cancelled.
-  public func wait() async {
+  /// Waits for a permit, even if the task is cancelled. Runs in the caller's isolation: a wait
+  /// that finds a free permit neither suspends nor hops.
+  public nonisolated(nonsending) func wait() async {
     guard case .wait(let id) = machine.withLock({ $0.wait() }) else { return }
     // Never cancelled: the wait ends only with a permit.
     try? await withUnsafeThrowingContinuation { (waiter: UnsafeContinuation<Void, any Error>) in
@@ -39,11 +40,12 @@ public final class AsyncSemaphore: Sendable {
     }
   }
 
-  /// Waits for a permit unless the task is cancelled first.
+  /// Waits for a permit unless the task is cancelled first. Runs in the caller's isolation, as
+  /// ``wait()`` does.
   ///
   /// - Throws: `CancellationError` if the task was cancelled before the call, or while it
   ///   waited and before a signal handed it a permit; it then holds no permit.
-  public func waitUnlessCancelled() async throws(CancellationError) {
+  public nonisolated(nonsending) func waitUnlessCancelled() async throws(CancellationError) {
     if Task.isCancelled { throw CancellationError() }
     guard case .wait(let id) = machine.withLock({ $0.wait() }) else { return }
     do {
