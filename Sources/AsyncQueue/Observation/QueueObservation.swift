@@ -67,9 +67,11 @@ struct ObservedQueueItem: Sendable {
 
   /// Announces an item to the installed observer, if there is one and it is interested.
   @inlinable
-  static func announce(on queue: @autoclosure () -> QueueDescription, waiting: Bool) -> ObservedQueueItem? {
+  static func announce(
+    on queue: @autoclosure () -> QueueDescription, waiting: Bool, barrier: Bool = false
+  ) -> ObservedQueueItem? {
     guard let observer = QueueObservation.current,
-      let token = observer.itemEnqueued(on: queue(), waiting: waiting)
+      let token = observer.itemEnqueued(on: queue(), waiting: waiting, barrier: barrier)
     else { return nil }
     return ObservedQueueItem(observer: observer, token: token)
   }

@@ -11,9 +11,11 @@ package protocol QueueObserver: AnyObject, Sendable {
   /// item's later events, or nil when the observer is not interested in this item (for example
   /// because it does not belong to a controlled run); a nil item costs nothing further.
   ///
-  /// - Parameter waiting: Whether the enqueuing task waits for the item (`enqueueAndWait`), as
-  ///   opposed to returning at once (`enqueue`, `Task(on:)`).
-  func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64?
+  /// - Parameters:
+  ///   - waiting: Whether the enqueuing task waits for the item (`enqueueAndWait`), as opposed to
+  ///     returning at once (`enqueue`, `Task(on:)`).
+  ///   - barrier: Whether the item is a barrier of a ``ConcurrentQueue``.
+  func itemEnqueued(on queue: QueueDescription, waiting: Bool, barrier: Bool) -> UInt64?
 
   /// The item's operation starts in the current task.
   func itemStarted(_ token: UInt64)
@@ -61,11 +63,14 @@ package struct QueueDescription: Sendable {
   @usableFromInline package let name: String?
   /// The kind of queue.
   @usableFromInline package let kind: Kind
+  /// How many items run at once (a ``ConcurrentQueue``'s width; nil for the other kinds).
+  @usableFromInline package let width: Int?
 
   @usableFromInline
-  package init(id: ObjectIdentifier, name: String?, kind: Kind) {
+  package init(id: ObjectIdentifier, name: String?, kind: Kind, width: Int? = nil) {
     self.id = id
     self.name = name
     self.kind = kind
+    self.width = width
   }
 }

@@ -59,13 +59,13 @@ public final class ConcurrentQueue: Sendable {
   /// Enqueues `operation` and returns at once. It starts after every item enqueued before it has
   /// started (and after an earlier barrier has finished), when fewer than ``width`` items run.
   public func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-    storage.enqueue(job(operation), barrier: false)
+    storage.enqueue(job(operation, barrier: false), barrier: false)
   }
 
   /// Enqueues `operation` as a barrier and returns at once: it starts when every item enqueued
   /// before it has finished, and no item enqueued after it starts before it finishes.
   public func enqueueBarrier(_ operation: @escaping @Sendable () async -> Void) {
-    storage.enqueue(job(operation), barrier: true)
+    storage.enqueue(job(operation, barrier: true), barrier: true)
   }
 
   /// Enqueues `operation`, waits for its turn and returns its result.
@@ -98,12 +98,12 @@ public final class ConcurrentQueue: Sendable {
   func reserve(barrier: Bool, waitingCaller: Bool) -> ConcurrentQueueStorage.Reservation {
     storage.reserve(
       barrier: barrier, beginsNow: waitingCaller,
-      item: ObservedQueueItem.announce(on: observedDescription, waiting: waitingCaller))
+      item: ObservedQueueItem.announce(on: observedDescription, waiting: waitingCaller, barrier: barrier))
   }
 
   /// `operation` as the queue's job, telling an observer when it starts and finishes.
-  private func job(_ operation: @escaping @Sendable () async -> Void) -> ConcurrentQueueStorage.Job {
-    guard let item = ObservedQueueItem.announce(on: observedDescription, waiting: false) else {
+  private func job(_ operation: @escaping @Sendable () async -> Void, barrier: Bool) -> ConcurrentQueueStorage.Job {
+    guard let item = ObservedQueueItem.announce(on: observedDescription, waiting: false, barrier: barrier) else {
       return ConcurrentQueueStorage.Job(run: operation)
     }
     return ConcurrentQueueStorage.Job {
@@ -115,6 +115,6 @@ public final class ConcurrentQueue: Sendable {
 
   /// How the harness's observer sees this queue.
   private var observedDescription: QueueDescription {
-    QueueDescription(id: ObjectIdentifier(self), name: name, kind: .concurrent)
+    QueueDescription(id: ObjectIdentifier(self), name: name, kind: .concurrent, width: width)
   }
 }

@@ -21,6 +21,8 @@ final class ScenarioExecution: Sendable {
   private let runtimes: [String: any ScenarioQueueRuntime]
   private let semaphores: [String: ScenarioSemaphoreRuntime]
   private let itemQueues: [String: Scenario.Queue]
+  /// Items enqueued as barriers.
+  private let barrierItems: Set<String>
   private let itemSteps: [String: [Scenario.Step]]
   private let state = LockedState(State())
 
@@ -34,12 +36,15 @@ final class ScenarioExecution: Sendable {
     self.semaphores = semaphores
     let queues = Dictionary(scenario.queues.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     var itemQueues: [String: Scenario.Queue] = [:]
+    var barrierItems: Set<String> = []
     for step in scenario.callers.flatMap(\.steps) + scenario.items.flatMap(\.steps) {
-      if case .enqueue(let queue, let item, _, _, _) = step.action, let declared = queues[queue] {
+      if case .enqueue(let queue, let item, _, _, let barrier) = step.action, let declared = queues[queue] {
         itemQueues[item] = declared
+        if barrier { barrierItems.insert(item) }
       }
     }
     self.itemQueues = itemQueues
+    self.barrierItems = barrierItems
     itemSteps = Dictionary(scenario.items.map { ($0.name, $0.steps) }, uniquingKeysWith: { first, _ in first })
   }
 
@@ -116,7 +121,10 @@ final class ScenarioExecution: Sendable {
 
   private func record(_ kind: OrderingEvent.Kind, item: String) {
     guard let queue = itemQueues[item] else { return }
-    state.withLock { $0.events.append(OrderingEvent(kind, queue: queue.name, queueKind: queue.kind, item: item)) }
+    let event = OrderingEvent(
+      kind, queue: queue.name, queueKind: queue.kind, item: item, queueWidth: queue.width,
+      isBarrier: barrierItems.contains(item))
+    state.withLock { $0.events.append(event) }
     TraceRecorder.mark("\(kind.rawValue) \(item)")
   }
 

@@ -112,7 +112,6 @@
         break
       }
       var violations = OrderingOracle.check(events.ordering, guarantees: scenario.checks)
-      violations += ConcurrencyOracle.check(events.ordering, scenario: scenario, guarantees: scenario.checks)
       violations += SemaphoreOracle.check(
         events.semaphores, semaphores: scenario.semaphores, guarantees: scenario.checks)
       guard !violations.isEmpty else { return nil }

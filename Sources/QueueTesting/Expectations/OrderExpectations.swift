@@ -17,7 +17,8 @@ public func expectOrder(
 
 #if compiler(>=6.3)
   /// Expects the queues' events of the running controlled run, so far, to keep `guarantees`
-  /// (FIFO start, finish and exclusivity; actor-queue start order and first segments). Each
+  /// (FIFO start, finish and exclusivity; actor-queue start order and first segments; a
+  /// concurrent queue's start order, width and barriers, which it learns from the queue). Each
   /// violation is recorded as a failure at the caller's line, naming the queue, the items and
   /// the expected and observed order.
   ///

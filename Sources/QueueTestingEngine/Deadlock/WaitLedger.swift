@@ -21,7 +21,9 @@ struct WaitLedger {
   private(set) var namedWaits: [Int: String] = [:]
 
   /// Records an enqueue; returns the index that identifies the item in later calls.
-  mutating func enqueue(on queue: QueueDescription, by task: Int, waiting: Bool) -> (Int, QueueItem) {
+  mutating func enqueue(on queue: QueueDescription, by task: Int, waiting: Bool, barrier: Bool = false)
+    -> (Int, QueueItem)
+  {
     let kind = QueueItem.QueueKind(rawValue: queue.kind.rawValue) ?? .fifo
     let number: Int
     if let known = queueNumbers[queue.id] {
@@ -34,7 +36,8 @@ struct WaitLedger {
     }
     itemCounts[number - 1] += 1
     let item = QueueItem(
-      queue: number, queueName: queueNames[number - 1], kind: kind, number: itemCounts[number - 1])
+      queue: number, queueName: queueNames[number - 1], kind: kind, number: itemCounts[number - 1],
+      width: queue.width, isBarrier: barrier)
     items.append(ItemRecord(item: item, enqueuer: task, waiting: waiting))
     return (items.count - 1, item)
   }

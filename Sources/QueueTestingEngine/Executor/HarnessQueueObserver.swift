@@ -6,8 +6,8 @@
   /// them one lock and nothing more.
   @available(ExecutorHooks 1.0, *)
   final class HarnessQueueObserver: QueueObserver {
-    func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
-      RunDriver.shared.itemEnqueued(on: queue, waiting: waiting)
+    func itemEnqueued(on queue: QueueDescription, waiting: Bool, barrier: Bool) -> UInt64? {
+      RunDriver.shared.itemEnqueued(on: queue, waiting: waiting, barrier: barrier)
     }
 
     func itemStarted(_ token: UInt64) {

@@ -34,10 +34,10 @@
       }
     }
 
-    func itemEnqueued(on queue: QueueDescription, waiting: Bool) -> UInt64? {
+    func itemEnqueued(on queue: QueueDescription, waiting: Bool, barrier: Bool = false) -> UInt64? {
       var token: UInt64?
       recordFromCurrentTask { ledger, task, generation in
-        let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting)
+        let (index, item) = ledger.enqueue(on: queue, by: task, waiting: waiting, barrier: barrier)
         token = generation << 32 | UInt64(index)
         return .enqueued(item, waiting: waiting)
       }

@@ -20,13 +20,29 @@ public struct OrderingEvent: Equatable, Sendable {
   public var queueKind: QueueItem.QueueKind
   /// The item's name.
   public var item: String
+  /// How many items of the queue may run at once (a concurrent queue's width; nil otherwise).
+  public var queueWidth: Int?
+  /// Whether the item is a barrier of a concurrent queue.
+  public var isBarrier: Bool
 
   /// Creates an event.
-  public init(_ kind: Kind, queue: String, queueKind: QueueItem.QueueKind, item: String) {
+  public init(
+    _ kind: Kind, queue: String, queueKind: QueueItem.QueueKind, item: String, queueWidth: Int? = nil,
+    isBarrier: Bool = false
+  ) {
     self.kind = kind
     self.queue = queue
     self.queueKind = queueKind
     self.item = item
+    self.queueWidth = queueWidth
+    self.isBarrier = isBarrier
+  }
+
+  /// The event `kind` of `item`, as a trace records it.
+  init(_ kind: Kind, _ item: QueueItem) {
+    self.init(
+      kind, queue: item.queueName, queueKind: item.kind, item: item.description, queueWidth: item.width,
+      isBarrier: item.isBarrier)
   }
 
   /// The queue events a controlled run recorded from `AsyncQueue`'s queues (enqueue, start and
@@ -35,12 +51,9 @@ public struct OrderingEvent: Equatable, Sendable {
   public static func events(from trace: Trace) -> [OrderingEvent] {
     trace.events.compactMap { event in
       switch event.kind {
-      case .enqueued(let item, _):
-        OrderingEvent(.enqueued, queue: item.queueName, queueKind: item.kind, item: item.description)
-      case .started(let item):
-        OrderingEvent(.started, queue: item.queueName, queueKind: item.kind, item: item.description)
-      case .finished(let item):
-        OrderingEvent(.finished, queue: item.queueName, queueKind: item.kind, item: item.description)
+      case .enqueued(let item, _): OrderingEvent(.enqueued, item)
+      case .started(let item): OrderingEvent(.started, item)
+      case .finished(let item): OrderingEvent(.finished, item)
       default:
         nil
       }

@@ -8,7 +8,8 @@ package enum OrderingOracle {
   ///
   /// FIFO queues are checked for ``Guarantee/fifoStart``, ``Guarantee/fifoFinish`` and
   /// ``Guarantee/fifoExclusive``; actor and main queues for ``Guarantee/actorStart`` and
-  /// ``Guarantee/actorFirstSegment``; concurrent queues for ``Guarantee/concurrentStart``.
+  /// ``Guarantee/actorFirstSegment``; concurrent queues for ``Guarantee/concurrentStart``,
+  /// ``Guarantee/concurrentWidth`` and ``Guarantee/concurrentBarrier``.
   public static func check(
     _ events: [OrderingEvent], guarantees: Set<Guarantee> = Set(Guarantee.allCases)
   ) -> [OrderingViolation] {
@@ -26,13 +27,15 @@ package enum OrderingOracle {
       let enqueued = queueEvents.filter { $0.kind == .enqueued }.map(\.item)
       let started = queueEvents.filter { $0.kind == .started }.map(\.item)
       let finished = queueEvents.filter { $0.kind == .finished }.map(\.item)
-      // A concurrent queue's items overlap and finish in any order: only their start is ordered.
+      // A concurrent queue's items overlap and finish in any order: their start is ordered, and
+      // its width and barriers bound what runs at once.
       if queueEvents[0].queueKind == .concurrent {
         if guarantees.contains(.concurrentStart),
           let violation = orderViolation(.concurrentStart, queue, enqueued, started)
         {
           violations.append(violation)
         }
+        violations += widthAndBarriers(queue, queueEvents, guarantees: guarantees)
         continue
       }
       if guarantees.contains(isFIFO ? .fifoStart : .actorStart),
@@ -72,8 +75,12 @@ package enum OrderingOracle {
   ) -> OrderingViolation? {
     let expected = Array(enqueued.prefix(happened.count))
     guard happened != expected else { return nil }
-    let firstDifference = expected.indices.first { expected[$0] != happened[$0] } ?? 0
-    let involved = [expected[firstDifference], happened[firstDifference]]
+    // Events written by hand may have an item start that was never enqueued: it is the one
+    // involved then, alone.
+    let firstDifference = happened.indices.first { $0 >= expected.count || expected[$0] != happened[$0] } ?? 0
+    let involved =
+      firstDifference < expected.count
+      ? [expected[firstDifference], happened[firstDifference]] : [happened[firstDifference]]
     return OrderingViolation(
       guarantee: guarantee, queue: queue, items: involved, expected: expected, observed: happened)
   }

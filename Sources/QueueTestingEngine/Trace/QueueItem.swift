@@ -26,13 +26,21 @@ public struct QueueItem: Hashable, Sendable, CustomStringConvertible {
   public var kind: QueueKind
   /// The item's place in its queue, from 1.
   public var number: Int
+  /// How many items of its queue may run at once (a concurrent queue's width; nil otherwise).
+  public var width: Int?
+  /// Whether the item is a barrier of a concurrent queue.
+  public var isBarrier: Bool
 
   /// Creates an item.
-  public init(queue: Int, queueName: String, kind: QueueKind, number: Int) {
+  public init(
+    queue: Int, queueName: String, kind: QueueKind, number: Int, width: Int? = nil, isBarrier: Bool = false
+  ) {
     self.queue = queue
     self.queueName = queueName
     self.kind = kind
     self.number = number
+    self.width = width
+    self.isBarrier = isBarrier
   }
 
   /// `name#number`.

@@ -362,6 +362,34 @@
           == true)
     }
 
+    /// Under controlled schedules, `expectQueueGuarantees` knows a concurrent queue's width and
+    /// barriers from the queue itself: a queue that runs every item at once is caught running
+    /// more than its width, and items beside its barriers.
+    @available(ExecutorHooks 1.0, *)
+    @Test func queueGuaranteeExpectationKnowsWidthsAndBarriers() async throws {
+      let scheduling = ControlledScheduling(.random(20, seed: 1))
+      let report = LockedState<ControlledScheduling.Report?>(nil)
+      _ = try await capturingIssues {
+        let result = await scheduling.run {
+          let queue = TaskPerItemQueue(width: 2)
+          for _ in 1...5 {
+            queue.enqueue {
+              await Task.yield()
+              await Task.yield()
+            }
+          }
+          await queue.drain()
+          expectQueueGuarantees([.concurrentWidth, .concurrentBarrier])
+        }
+        report.withLock { $0 = result }
+      }
+      let failure = try #require(report.withLock { $0 }?.failure)
+      let text = failure.failureMarks.map(\.text).joined(separator: "\n")
+      #expect(text.contains("concurrent-width violated on queue 'broken'"), "\(text)")
+      #expect(text.contains("concurrent-barrier violated on queue 'broken'"), "\(text)")
+      #expect(text.contains("expected at most 2 at once"), "\(text)")
+    }
+
     /// The environment adjusts a configuration, and bad values are errors that say why.
     @Test func environmentResolution() throws {
       let base = ControlledScheduling(.random(10, seed: 4))
@@ -475,10 +503,20 @@
   @available(ExecutorHooks 1.0, *)
   final class TaskPerItemQueue: Sendable {
     private let tasks = LockedState<[Task<Void, Never>]>([])
-    private let description = QueueDescription(id: ObjectIdentifier(LockedState<Int>.self), name: "broken", kind: .fifo)
+    private let description: QueueDescription
+
+    /// A broken FIFO queue, or, with a `width`, a broken concurrent queue of that width whose
+    /// every other item is a barrier.
+    init(width: Int? = nil) {
+      description = QueueDescription(
+        id: ObjectIdentifier(LockedState<Int>.self), name: "broken", kind: width == nil ? .fifo : .concurrent,
+        width: width)
+    }
 
     func enqueue(_ operation: @escaping @Sendable () async -> Void) {
-      let token = RunDriver.shared.itemEnqueued(on: description, waiting: false)
+      let number = tasks.withLock { $0.count }
+      let barrier = description.width != nil && number % 2 == 1
+      let token = RunDriver.shared.itemEnqueued(on: description, waiting: false, barrier: barrier)
       let task = Task {
         if let token { RunDriver.shared.itemStarted(token) }
         await operation()
