@@ -12,7 +12,7 @@ struct ConcurrentQueueStorage: Sendable {
 
   typealias Machine = ConcurrentQueueStateMachine<Job, UnsafeContinuation<Void, Never>>
 
-  /// How work that runs in its own task holds its place: its place (nil: it was admitted at
+  /// How work that runs in its own task holds its place: its place (nil: it was granted at
   /// once), whether it must tell the queue it began (see ``ConcurrentQueueStateMachine/began()``),
   /// whether it is a barrier, and the item as a QueueTesting observer sees it.
   struct Reservation: Sendable {
@@ -45,7 +45,7 @@ struct ConcurrentQueueStorage: Sendable {
     }
   }
 
-  /// Suspends until the reserved item may start. Not cancellable on purpose: a cancelled item
+  /// Suspends until the reserved item is granted. Not cancellable on purpose: a cancelled item
   /// keeps its place and runs in its turn with `Task.isCancelled` set, so cancelling one item
   /// never reorders the others.
   nonisolated(nonsending) func awaitStart(_ reservation: Reservation) async {
@@ -77,7 +77,7 @@ struct ConcurrentQueueStorage: Sendable {
     perform(starts)
   }
 
-  /// The admitted item that runs in the calling task begins: the next one may be admitted.
+  /// The granted item that runs in the calling task begins: what is behind it may begin.
   private func began() {
     perform(machine.withLock { $0.began() })
   }
