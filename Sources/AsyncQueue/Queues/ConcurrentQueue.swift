@@ -49,10 +49,10 @@ public final class ConcurrentQueue: Sendable {
   ///   - width: The most items that run at once; at least 1 (a precondition).
   ///   - priority: The priority of the tasks that run items enqueued with ``enqueue(_:)``.
   public init(name: String? = nil, width: Int, priority: TaskPriority? = nil) {
-    precondition(width >= 1, "ConcurrentQueue: the width must be at least 1, not \(width)")
     self.name = name
     self.width = width
     self.priority = priority
+    // The machine checks the width (a precondition that names it).
     storage = ConcurrentQueueStorage(width: width, priority: priority)
   }
 

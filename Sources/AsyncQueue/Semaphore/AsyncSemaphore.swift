@@ -26,7 +26,7 @@ public final class AsyncSemaphore: Sendable {
   /// Creates a semaphore with `value` free permits.
   /// - Parameter value: The permits free at first; at least 0 (a precondition).
   public init(value: Int) {
-    precondition(value >= 0, "AsyncSemaphore: the initial value must be at least 0, not \(value)")
+    // The machine checks the value (a precondition that names it).
     machine = .make(Machine(permits: value))
   }
 

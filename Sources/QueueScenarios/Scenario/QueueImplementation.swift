@@ -37,9 +37,7 @@ package enum QueueImplementation: String, CaseIterable, Sendable {
         queue: ConcurrentQueue(name: queue.name, width: width), ignoresBarriers: self == .barrierStartsEarly)
     }
     // The concurrent-queue and semaphore mutants leave the other queues as shipped.
-    let implementation: QueueImplementation =
-      [.barrierStartsEarly, .widthPlusOne, .cancelledWaiterKeepsPermit].contains(self) ? .real : self
-    return switch (implementation, queue.kind) {
+    return switch (self, queue.kind) {
     case (.real, .fifo), (.actorPriorityReorder, .fifo), (.barrierStartsEarly, .fifo), (.widthPlusOne, .fifo),
       (.cancelledWaiterKeepsPermit, .fifo):
       RealFIFORuntime(queue: FIFOQueue(name: queue.name))

@@ -2,8 +2,10 @@
 // QueueTests, ported to Swift Testing and to AsyncQueue's ConcurrentQueue: `addOperation` is
 // `Task(on:)`, `addBarrierOperation` is `Task(barrierOn:)`, a serial `AsyncQueue()` is a queue of
 // width 1 and a concurrent one a queue of width 8 (wider than any test needs), and
-// `fulfillment(of:enforceOrder:)` is an order recorded as each expectation is fulfilled. Each
-// body runs twice: on real threads, and under the default `.controlledScheduling()` trait.
+// `fulfillment(of:enforceOrder:)` is an order recorded as each expectation is fulfilled. Where the
+// original let a task sleep 100 ms so that another would go first, that task waits for the other
+// instead: on real threads a sleep decides nothing. Each body runs twice: on real threads, and
+// under the default `.controlledScheduling()` trait.
 import AsyncQueue
 import Foundation
 import QueueTesting
@@ -53,12 +55,16 @@ enum ConcurrentQueuePort {
   static func concurrentQueue() async {
     let queue = ConcurrentQueue(width: 8)
     let order = FulfillmentOrder()
+    let bDone = Expectation(description: "Task B")
     let a = Task(on: queue) {
-      try await Task.sleep(for: .milliseconds(100))
+      await bDone.fulfillment()  // the original slept 100 ms; a serial queue never lets B run
       order.fulfill("A")
     }
-    let b = Task(on: queue) { order.fulfill("B") }
-    _ = await (a.result, b.value)
+    let b = Task(on: queue) {
+      order.fulfill("B")
+      bDone.fulfill()
+    }
+    _ = await (a.value, b.value)
     #expect(order.order == ["B", "A"])
   }
 
@@ -81,12 +87,16 @@ enum ConcurrentQueuePort {
       try await Task.sleep(for: .milliseconds(100))
       order.fulfill("A")
     }
+    let cDone = Expectation(description: "Task C")
     let b = Task(on: queue) {
-      try await Task.sleep(for: .milliseconds(100))
+      await cDone.fulfillment()  // the original slept 100 ms; C runs beside B once A is done
       order.fulfill("B")
     }
-    let c = Task(on: queue) { order.fulfill("C") }
-    _ = await (a.result, b.result, c.value)
+    let c = Task(on: queue) {
+      order.fulfill("C")
+      cDone.fulfill()
+    }
+    _ = await (a.result, b.value, c.value)
     #expect(order.order == ["A", "C", "B"])
   }
 

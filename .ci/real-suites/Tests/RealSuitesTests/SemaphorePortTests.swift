@@ -1,10 +1,12 @@
 // Tests of groue/Semaphore (MIT License; Copyright (c) 2022 Gwendal Roué), from its
 // AsyncSemaphoreTests, ported to Swift Testing and to AsyncQueue's AsyncSemaphore (the same
 // names: `wait()`, `waitUnlessCancelled()`, `signal()`). The comparisons with `DispatchSemaphore`
-// and the inverted expectations with a timeout are kept as what they check: a task still
-// suspended after a sleep. Each body runs twice: on real threads, and under the default
+// are left out, and the inverted expectations with a timeout are kept as what they check: a task
+// still suspended after a sleep. Where the original slept so that a task would be waiting before
+// a signal whose result it checks, the port waits until the semaphore has that waiter: on real
+// threads a sleep decides nothing. Each body runs twice: on real threads, and under the default
 // `.controlledScheduling()` trait, where the sleeps are virtual.
-import AsyncQueue
+@_spi(Diagnostics) import AsyncQueue
 import QueueTesting
 import Synchronization
 import Testing
@@ -26,7 +28,8 @@ enum SemaphorePort {
   static func signalReturnsWhetherItResumesASuspendedTask() async throws {
     let sem = AsyncSemaphore(value: 0)
     Task { await sem.wait() }
-    try await Task.sleep(for: .milliseconds(500))
+    // The original slept 500 ms for the task to be waiting.
+    while sem.permitCounts.waiting == 0 { await Task.yield() }
     #expect(sem.signal())
     #expect(!sem.signal())
   }
