@@ -14,8 +14,9 @@ import Foundation
 ///
 /// Storage is raw memory of plain values: on the driver's hottest path, unoptimized (debug)
 /// builds would otherwise pay a uniqueness and bounds check per access, and a copy of the queue
-/// (a strategy's view, `RunnableJobs`) costs no reference counting. One queue lives for the whole
-/// process, in the driver's state, so its memory is never freed.
+/// (a strategy's view, `RunnableJobs`) costs no reference counting. One queue's memory serves
+/// every run of the process (each run's state takes it over from the last, see
+/// `RunDriver.stateBetweenRuns`), so it is never freed.
 struct ReadyQueue {
   /// A runnable job and what the run knows of it.
   struct Entry {

@@ -51,22 +51,21 @@
         return true
       }
       let thread = Self.threadID()
-      let overstaying = !overstayingJobs.isEmpty && overstayingJobs.contains { $0.thread == thread }
-      switch mailbox.capture(
-        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID,
-        executor: { overstaying ? OutsideWork.overstayingJob : Self.outsideExecutorName() })
-      {
-      case .delivered:
+      let overstaying = activeRun?.mailbox.hasOverstayingJob(onThread: thread) ?? false
+      let delivered =
+        activeRun?.mailbox.capture(
+          job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID,
+          executor: { overstaying ? OutsideWork.overstayingJob : Self.outsideExecutorName() }) ?? false
+      if delivered {
         hasDeliveries.store(true, ordering: .relaxed)
         // The driver may be waiting for an outside wake-up (and, in a run that left
         // one-job-at-a-time, the thread that began it for the run's end, on the same condition).
         condition.broadcast()
         return true
-      case .drop:
-        return true
-      case .forward:
-        return false
       }
+      // A job of an abandoned task is dropped, never run; anything else not the run's, the
+      // platform runs.
+      return abandonedTasks.drops(taskID: taskID)
     }
 
     /// What the run must know of a job enqueued on the driver thread beyond its task: whether

@@ -12,29 +12,29 @@
     /// root that finished outside. Called on the driver thread with `condition` locked.
     ///
     /// A replay (`replaying` not nil) admits a delivery that its schedule recorded at the step
-    /// it recorded (see ``admitReplayedAdmissions(_:waitingUpTo:)``), not before, unless nothing
+    /// it recorded (see ``admitReplayedAdmissions(of:_:waitingUpTo:)``), not before, unless nothing
     /// can run without it (`quiescent`: the replay diverged). What the schedule did not record
     /// is admitted as it comes, as in any run.
-    func collectDeliveries(replaying: AdmissionReplay?, quiescent: Bool) {
-      guard mailbox.hasNews else { return }
-      if let executor = mailbox.rootFinishedOutside {
+    func collectDeliveries(of run: ControlledRun, replaying: AdmissionReplay?, quiescent: Bool) {
+      guard run.mailbox.hasNews else { return }
+      if let executor = run.mailbox.rootFinishedOutside {
         statePointer.pointee.rootFinishedOutside(on: executor)
-        mailbox.clearRootFinishedOutside()
+        run.mailbox.clearRootFinishedOutside()
       }
-      for isMain in mailbox.takeOverstayingJobsReturned() {
+      for isMain in run.mailbox.takeOverstayingJobsReturned() {
         statePointer.pointee.overstayingJobReturned(isMain: isMain)
       }
       if let replaying, !quiescent {
         let state = statePointer
-        while let delivery = mailbox.take(where: { delivery in
+        while let delivery = run.mailbox.take(where: { delivery in
           !replaying.expectsLater(task: state.pointee.prospectiveLocalID(of: delivery.captured.taskID))
         }) {
           statePointer.pointee.admit(delivery)
         }
       } else {
-        for delivery in mailbox.collect() { statePointer.pointee.admit(delivery) }
+        for delivery in run.mailbox.collect() { statePointer.pointee.admit(delivery) }
       }
-      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
+      hasDeliveries.store(run.mailbox.hasNews, ordering: .relaxed)
     }
 
     /// Where the calling thread's work runs, by type name, for ``OutsideWork/executors``: its
@@ -76,7 +76,9 @@
     /// waiting up to `limit` in real time for each to come back. One that does not come in time
     /// (the replay took another path) is admitted whenever it comes, as in a run that records.
     /// Called on the driver thread with `condition` locked.
-    func admitReplayedAdmissions(_ replay: inout AdmissionReplay, waitingUpTo limit: Duration) {
+    func admitReplayedAdmissions(
+      of run: ControlledRun, _ replay: inout AdmissionReplay, waitingUpTo limit: Duration
+    ) {
       let step = statePointer.pointee.trace.stepCount
       while replay.isDue(atStep: step) {
         let wanted = replay.recorded[replay.next]
@@ -86,7 +88,7 @@
         let deadline = Date(timeIntervalSinceNow: limit.seconds)
         while true {
           let state = statePointer
-          if let delivery = mailbox.take(where: {
+          if let delivery = run.mailbox.take(where: {
             state.pointee.prospectiveLocalID(of: $0.captured.taskID) == wanted.task
           }) {
             statePointer.pointee.admit(delivery)
@@ -95,7 +97,7 @@
           if !condition.wait(until: deadline) { break }
         }
       }
-      hasDeliveries.store(mailbox.hasNews, ordering: .relaxed)
+      hasDeliveries.store(run.mailbox.hasNews, ordering: .relaxed)
     }
 
     /// Declares that a job of the active run will arrive from another thread; returns false when
@@ -104,7 +106,7 @@
       if enterDriverState() {
         defer { leaveDriverState() }
         condition.lock()
-        mailbox.expectOutsideWakeUp(label)
+        activeRun?.mailbox.expectOutsideWakeUp(label)
         condition.unlock()
         return true
       }
@@ -112,9 +114,9 @@
       condition.lock()
       defer { condition.unlock() }
       let thread = Self.threadID()
-      guard mailbox.isActive, mailbox.leftOneJobAtATime, overstayingJobs.contains(where: { $0.thread == thread })
+      guard let run = activeRun, run.mailbox.hasOverstayingJob(onThread: thread)
       else { return false }
-      mailbox.expectOutsideWakeUp(label)
+      run.mailbox.expectOutsideWakeUp(label)
       return true
     }
   }

@@ -43,18 +43,19 @@
       holdDriverCaptures()
       condition.lock()
       defer { condition.unlock() }
-      if !mailbox.leftOneJobAtATime { activeRun?.traceAtLeaving = statePointer.pointee.trace }
-      mailbox.leaveOneJobAtATime()
+      // The run is active: its driver is in the job this thread won `jobPhase` from.
+      guard let run = activeRun else { preconditionFailure("a job in progress without an active run") }
+      if !run.mailbox.leftOneJobAtATime { run.traceAtLeaving = statePointer.pointee.trace }
+      run.mailbox.jobOverstays(overstaying)
       statePointer.pointee.jobOverstays(isMain: overstaying.isMain)
-      overstayingJobs.append(overstaying)
       jobsOverstaying.wrappingAdd(1, ordering: .relaxed)
-      if let run = activeRun, run.settings.jobSlice != nil { relieve(run, leftAtStep: overstaying.step) }
+      if run.settings.jobSlice != nil { relieve(run, leftAtStep: overstaying.step) }
       return true
     }
 
     /// On a relief thread: drives the run's loop on from where the thread whose job overstayed
     /// left it (`leftAtStep`), until the run ends or a job of this thread overstays in turn.
-    func relieve(_ loop: any ActiveRun, leftAtStep step: Int) {
+    func relieve(_ loop: ControlledRun, leftAtStep step: Int) {
       if loop.leftAtStep == nil { loop.leftAtStep = step }
       let relief = Thread { [self] in
         var thread = DriverThreadSetup(settings: loop.settings)
@@ -63,12 +64,12 @@
         condition.lock()
         bindDriverThread()
         condition.unlock()
-        guard loop.driveSteps(on: self) else { return }
+        guard loop.driveSteps() else { return }
         // The run ended here: the thread that began it finishes it.
         holdDriverCaptures()
         condition.lock()
         driverThread.store(0, ordering: .relaxed)
-        mailbox.loopEnded = true
+        loop.mailbox.loopEnded = true
         condition.broadcast()
         condition.unlock()
       }
@@ -85,9 +86,7 @@
       condition.lock()
       defer { condition.unlock() }
       // Not there when the run ended without it (it was given up, or ran out of steps).
-      guard let index = overstayingJobs.firstIndex(where: { $0.thread == thread }) else { return }
-      let job = overstayingJobs.remove(at: index)
-      mailbox.overstayingJobReturned(isMain: job.isMain)
+      guard activeRun?.mailbox.overstayingJobReturned(onThread: thread) != nil else { return }
       jobsOverstaying.wrappingSubtract(1, ordering: .relaxed)
       overstayingJobsReturned.wrappingAdd(1, ordering: .relaxed)
       hasDeliveries.store(true, ordering: .relaxed)
@@ -100,20 +99,20 @@
     func waitForOverstayingJobs() -> StuckJob? {
       condition.lock()
       defer { condition.unlock() }
-      if let oldest = overstayingJobs.first {
+      if let oldest = activeRun?.mailbox.overstayingJobs.first {
         runningTask.store(oldest.task, ordering: .relaxed)
         runningStep.store(oldest.step, ordering: .relaxed)
         jobThread.store(oldest.thread, ordering: .relaxed)
         driverKernelThread.store(oldest.kernelThread, ordering: .relaxed)
       }
-      if !mailbox.hasNews && !abandoning.load(ordering: .relaxed) {
+      if activeRun?.mailbox.hasNews != true && !abandoning.load(ordering: .relaxed) {
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
       }
-      if mailbox.hasNews { hasDeliveries.store(true, ordering: .relaxed) }
+      if activeRun?.mailbox.hasNews == true { hasDeliveries.store(true, ordering: .relaxed) }
       jobThread.store(Self.threadID(), ordering: .relaxed)
       driverKernelThread.store(ThreadProbe.currentKernelThread, ordering: .relaxed)
       guard abandoning.load(ordering: .relaxed) else { return nil }
-      let oldest = overstayingJobs.first
+      let oldest = activeRun?.mailbox.overstayingJobs.first
       return StuckJob(
         task: oldest?.task ?? 0, step: oldest?.step ?? 0, limit: .zero, wait: nil, runWentOnBesideIt: true)
     }
@@ -138,22 +137,8 @@
       if jobPhase.load(ordering: .relaxed) == Self.leftPhase { return true }
       condition.lock()
       defer { condition.unlock() }
-      return mailbox.isActive && mailbox.leftOneJobAtATime
+      return activeRun?.mailbox.leftOneJobAtATime == true
     }
-  }
-
-  /// A job of the active run that overstayed its slice and goes on beside the run: who it is and
-  /// the thread it keeps.
-  @available(ExecutorHooks 1.0, *)
-  struct OverstayingJob {
-    /// The run-local task it belongs to (0: none) and the step that ran it.
-    let task: Int
-    let step: Int
-    /// Whether it runs on the main actor, which it keeps until it returns.
-    let isMain: Bool
-    /// Its thread (`RunDriver.threadID()`) and that thread's kernel id, for naming its wait.
-    let thread: UInt
-    let kernelThread: Int
   }
 
   /// The rule for a job that has run for its slice in real time (see `ThreadActivity.c`): it

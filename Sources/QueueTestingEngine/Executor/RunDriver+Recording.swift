@@ -86,7 +86,8 @@
       // A run that left one-job-at-a-time recorded up to that step (see `RunDriver+Overstay`).
       condition.lock()
       defer { condition.unlock() }
-      return mailbox.isActive && mailbox.leftOneJobAtATime ? activeRun?.traceAtLeaving : nil
+      guard let run = activeRun, run.mailbox.leftOneJobAtATime else { return nil }
+      return run.traceAtLeaving
     }
 
     /// The active run's virtual time, or nil outside a run.
@@ -94,7 +95,7 @@
       if let now = withDriverState({ $0.now }) { return now }
       condition.lock()
       defer { condition.unlock() }
-      return mailbox.isActive ? mailbox.virtualTime : nil
+      return activeRun?.mailbox.virtualTime
     }
 
     /// What a watchdog on another thread may know of the job running now: how many jobs the
@@ -116,7 +117,7 @@
       let current = Self.currentTask()?.id ?? 0
       let executor = Self.outsideExecutorName()
       condition.lock()
-      if mailbox.rootFinished(byTask: current, executor: executor) {
+      if activeRun?.mailbox.rootFinished(byTask: current, executor: executor) == true {
         hasDeliveries.store(true, ordering: .relaxed)
         condition.broadcast()
       }

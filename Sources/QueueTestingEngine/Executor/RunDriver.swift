@@ -4,39 +4,48 @@
   import Foundation
   import Synchronization
 
-  /// The process-wide harness: the driver loop that carries out the active run's decisions, and
-  /// the executors' entry point for every job of the process.
+  /// The process-wide harness: the executors' entry point for every job of the process, which
+  /// routes the jobs of the active run (a ``ControlledRun``) to it, and the driver loop that carries
+  /// out that run's decisions.
   ///
-  /// A run's state is in two parts. The ``RunState`` (runnable jobs, timers, trace, choices) is
-  /// the driver thread's alone: the jobs the driver's own jobs enqueue go to a driver-only list
-  /// (`driverCaptures`) and into the state at the next step, so a step whose jobs all come from
-  /// the driver takes no lock at all. What other threads share with the driver (which tasks are
-  /// the run's, jobs they woke, expected outside wake-ups) is the ``RunMailbox``, behind
-  /// `condition` (a pthread mutex and condition variable); the driver looks into it when the
-  /// mailbox flag says a job was delivered, and whenever nothing is runnable.
+  /// Each run owns its state, in two parts. The ``RunState`` (runnable jobs, timers, trace,
+  /// choices) is the driver thread's alone: the jobs the driver's own jobs enqueue go to a
+  /// driver-only list (``ControlledRun/captures``) and into the state at the next step, so a step
+  /// whose jobs all come from the driver takes no lock at all. What other threads share with the
+  /// driver (which tasks are the run's, jobs they woke, expected outside wake-ups) is the run's
+  /// ``RunMailbox``, behind `condition` (a pthread mutex and condition variable); the driver looks
+  /// into it when the mailbox flag says a job was delivered, and whenever nothing is runnable.
+  /// What outlives a run is the driver's: the tasks of abandoned runs, and the counters and
+  /// flags a watchdog reads across runs.
   ///
-  /// This file holds the state and the loop. Taking jobs in and reading their headers is in
-  /// `RunDriver+JobCapture`, cancellation targets in `RunDriver+CancellationTargets`, recording
-  /// events in `RunDriver+Recording`, and work from outside the harness in `RunDriver+OutsideWork`.
-  // Safety proof for `@unchecked Sendable`: `mailbox` and `installed` are read and written only
-  // while `condition` is locked. `statePointer.pointee`, `driverCaptures.pointee` and `driverJobCount` are read and written only by the thread whose id is in `driverThread`
+  /// This file holds what the driver keeps and how a run is asked for. Making, entering and
+  /// ending a run is in `RunDriver+Drive` (the run's own loop is `StrategyRun+Loop`), taking jobs
+  /// in and reading their headers in `RunDriver+JobCapture`,
+  /// cancellation targets in `RunDriver+CancellationTargets`, recording events in
+  /// `RunDriver+Recording`, and work from outside the harness in `RunDriver+OutsideWork`.
+  // Safety proof for `@unchecked Sendable`: `installed`, `abandonedTasks`, `activeRun` (but for
+  // its driver's reads) and the active run's `mailbox` are read and written only while
+  // `condition` is locked. `statePointer`, `driverCaptures` and `stateBetweenRuns` are written
+  // only by the thread that begins or ends a run, holding `runSlot`, before it stores its id in
+  // `driverThread` and after it cleared it. `statePointer.pointee`, `driverCaptures.pointee` and
+  // `driverJobCount` are read and written only by the thread whose id is in `driverThread`
   // (checked by every entry point that reaches them: `capture`, `withDriverState`), and by `run`
-  // on that same thread. A thread finds
-  // its own id there only between storing it (as it begins driving a run, with `condition`
-  // locked) and clearing it (as the run ends, with `condition` locked, after its last access);
-  // any other thread reads another id or 0. `runSlot`, held for a whole run, orders one driver's
-  // last access before the next driver's first. `hasDeliveries` is an atomic hint; the deliveries
-  // themselves are only touched under the lock. The state passes from one thread to another only
-  // when a job of the driver overstays its slice (`RunDriver+Overstay`): the slice watcher wins
-  // `jobPhase` from the driver by a compare-and-exchange, clears `driverThread`, and waits until
-  // `inDriverState` counts no entry of the driver's job (the driver's entries check `driverThread`
-  // again after counting themselves in, so each entry either sees the watcher or is waited for);
-  // it then touches the state and the captures, and, under `condition`, starts a relief thread,
-  // which stores its own id in `driverThread` (under `condition`) before its first access. The
-  // thread whose job overstayed, finding it lost `jobPhase` when the job returns, never touches
-  // them again, unless it began the run: then it waits, under `condition`, until the thread that
-  // ended the run's loop cleared `driverThread` and said so (`mailbox.loopEnded`), and stores its
-  // own id again before it finishes the run.
+  // on that same thread. A thread finds its own id there only between storing it (as it begins
+  // driving a run, with `condition` locked) and clearing it (as the run ends, with `condition`
+  // locked, after its last access); any other thread reads another id or 0. `runSlot`, held for
+  // a whole run, orders one driver's last access before the next driver's first. `hasDeliveries`
+  // is an atomic hint; the deliveries themselves are only touched under the lock. The state
+  // passes from one thread to another only when a job of the driver overstays its slice
+  // (`RunDriver+Overstay`): the slice watcher wins `jobPhase` from the driver by a
+  // compare-and-exchange, clears `driverThread`, and waits until `inDriverState` counts no entry
+  // of the driver's job (the driver's entries check `driverThread` again after counting
+  // themselves in, so each entry either sees the watcher or is waited for); it then touches the
+  // state and the captures, and, under `condition`, starts a relief thread, which stores its own
+  // id in `driverThread` (under `condition`) before its first access. The thread whose job
+  // overstayed, finding it lost `jobPhase` when the job returns, never touches them again, unless
+  // it began the run: then it waits, under `condition`, until the thread that ended the run's
+  // loop cleared `driverThread` and said so (the run's `mailbox.loopEnded`), and stores its own
+  // id again before it finishes the run.
   @available(ExecutorHooks 1.0, *)
   final class RunDriver: @unchecked Sendable {  // safe: proof just above
     static let shared = RunDriver()
@@ -52,23 +61,40 @@
     /// Held by the calling thread of a watched run for its length (see `runWatched`).
     let watchedRunSlot = NSLock()
     var installed = false
-    var mailbox = RunMailbox()
+    /// Tasks of runs that were abandoned, whose jobs are dropped (under `condition`).
+    var abandonedTasks = AbandonedTasks()
     /// Set (under the lock) when the mailbox holds deliveries, so that the driver only takes the
     /// lock when there is something to collect.
     let hasDeliveries = Atomic<Bool>(false)
-    /// The driver's state, in memory of its own rather than a stored property: only the driver
-    /// touches it, and a stored property of a class would add a dynamic exclusivity check to
-    /// every access, on the hottest path of a run.
-    let statePointer: UnsafeMutablePointer<RunState> = {
+    /// The state between runs: the last run's as it ended, which the next run begins from (it
+    /// keeps the ready queue's memory and the runs' numbering; see ``RunState/begin``). Only the
+    /// thread that holds `runSlot` touches it.
+    let stateBetweenRuns: UnsafeMutablePointer<RunState> = {
       let pointer = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
       pointer.initialize(to: RunState())
+      return pointer
+    }()
+    /// The active run's state (``ControlledRun/state``), and between runs `stateBetweenRuns`: the
+    /// driver's entry points reach the run's state through this, at every capture and step, with
+    /// no reference to count and no exclusivity check. Written by the thread that begins or ends
+    /// a run, before it binds itself as the driver and after its last access (see the proof
+    /// above); read only by the driver.
+    @exclusivity(unchecked) var statePointer: UnsafeMutablePointer<RunState>
+    /// The active run's captures (``ControlledRun/captures``), written and read as `statePointer` is;
+    /// between runs, the driver's own empty list, which nothing appends to.
+    @exclusivity(unchecked) var driverCaptures: UnsafeMutablePointer<DriverCaptures>
+    /// The list `driverCaptures` points to between runs.
+    let noCaptures: UnsafeMutablePointer<DriverCaptures> = {
+      let pointer = UnsafeMutablePointer<DriverCaptures>.allocate(capacity: 1)
+      pointer.initialize(to: DriverCaptures())
       return pointer
     }()
 
     /// The active run (nil between runs): written as a run begins and ends, on its driver thread
     /// and under `condition`; read without the lock on the driver thread (the writer), and under
-    /// `condition` elsewhere (the slice watcher, a job that overstayed its slice).
-    var activeRun: (any ActiveRun)?
+    /// `condition` elsewhere (the slice watcher, a job that overstayed its slice, another thread's
+    /// capture).
+    var activeRun: ControlledRun?
 
     /// Jobs the driver has started in this process, and the run-local task and step of the one
     /// it started last: published (relaxed) before each job runs, for a watchdog on another
@@ -106,9 +132,6 @@
     /// Jobs that overstayed their slice and returned, in this process: progress of the run as
     /// much as a job started (see ``progress``).
     let overstayingJobsReturned = Atomic<Int>(0)
-    /// The jobs of the active run that overstayed their slice and still run, oldest first (under
-    /// `condition`), for naming one in a stuck report and telling their enqueues apart.
-    var overstayingJobs: [OverstayingJob] = []
     /// The thread whose job the active run runs now, kept while a watcher hands the run over
     /// (when `driverThread` is 0), for reading what its job is blocked in; 0 between runs.
     let jobThread = Atomic<UInt>(0)
@@ -121,59 +144,18 @@
     /// The id of the thread driving the active run (see `threadID`), 0 between runs: tells the
     /// driver's own calls (captures, records) apart from other threads' without a lock.
     let driverThread = Atomic<UInt>(0)
-    /// Jobs enqueued on the driver thread since the driver last looked at its state, oldest
-    /// first; see the safety proof above. Handed to the state, in order, before the state is
-    /// next read.
-    let driverCaptures: UnsafeMutablePointer<DriverCaptures> = {
-      let pointer = UnsafeMutablePointer<DriverCaptures>.allocate(capacity: 1)
-      pointer.initialize(to: DriverCaptures())
-      return pointer
-    }()
 
-    /// A list of captures in memory of its own: an array here would pay a uniqueness check and a
-    /// retain per job, and emptying one with its capacity kept is a general range replacement,
-    /// which would cost more than the lock round trip this list saves.
-    struct DriverCaptures {
-      typealias Capture = RunState.CapturedJob
-
-      private var base = UnsafeMutablePointer<Capture>.allocate(capacity: 16)
-      private var capacity = 16
-      private(set) var count = 0
-
-      @inline(__always)
-      mutating func append(_ capture: Capture) {
-        if count == capacity { grow() }
-        (base + count).initialize(to: capture)
-        count += 1
-      }
-
-      private mutating func grow() {
-        let larger = UnsafeMutablePointer<Capture>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = larger
-        capacity *= 2
-      }
-
-      /// Passes each capture to `body`, oldest first, and empties the list.
-      @inline(__always)
-      mutating func drain(_ body: (Capture) -> Void) {
-        for index in 0..<count { body(base[index]) }
-        // Captures are plain values (a job pointer and numbers): nothing to deinitialize.
-        count = 0
-      }
-
-      func deallocate() {
-        base.deallocate()
-      }
+    init() {
+      statePointer = stateBetweenRuns
+      driverCaptures = noCaptures
     }
 
     deinit {
-      statePointer.deinitialize(count: 1)
-      statePointer.deallocate()
-      driverCaptures.pointee.deallocate()
-      driverCaptures.deinitialize(count: 1)
-      driverCaptures.deallocate()
+      stateBetweenRuns.deinitialize(count: 1)
+      stateBetweenRuns.deallocate()
+      noCaptures.pointee.deallocate()
+      noCaptures.deinitialize(count: 1)
+      noCaptures.deallocate()
     }
 
     /// Wakes a driver waiting for outside work, to look again: what the C side calls, from any
@@ -222,7 +204,7 @@
     /// so before one of them can be woken from another thread).
     func registerNewTasks() {
       condition.lock()
-      mailbox.own(statePointer.pointee.newTasks)
+      activeRun?.mailbox.own(statePointer.pointee.newTasks)
       condition.unlock()
       statePointer.pointee.newTasks.removeAll(keepingCapacity: true)
     }

@@ -1,11 +1,12 @@
 #if compiler(>=6.3)
   /// What other threads share with the driver of a controlled run: which tasks belong to the run,
-  /// the jobs other threads woke for it, the outside wake-ups still expected, and the tasks of
-  /// runs that were abandoned.
+  /// the jobs other threads woke for it, and the outside wake-ups still expected.
   ///
-  /// A value type whose methods decide and return the decision; ``RunDriver`` keeps it behind
-  /// its lock. Everything else about a run (``RunState``) is the driver thread's alone, so a step
-  /// whose jobs all come from the driver's own jobs takes no lock.
+  /// A value type whose methods decide and return the decision; each run has its own
+  /// (``ControlledRun/mailbox``), and ``RunDriver`` reaches it only behind its lock. Everything else
+  /// about a run (``RunState``) is the driver thread's alone, so a step whose jobs all come from
+  /// the driver's own jobs takes no lock. The tasks of runs that were abandoned outlive their run:
+  /// the driver keeps them (``RunDriver/abandonedTasks``).
   @available(ExecutorHooks 1.0, *)
   struct RunMailbox {
     /// A job another thread enqueued for the run, and where that thread's work ran (see
@@ -15,24 +16,8 @@
       var executor: String
     }
 
-    /// Where a job enqueued on a thread other than the driver goes.
-    enum Capture: Equatable {
-      /// Delivered to the run; the driver may be waiting for it.
-      case delivered
-      /// Not the run's: the platform runs it.
-      case forward
-      /// A job of an abandoned task: never run.
-      case drop
-    }
-
-    /// Whether a run is active.
-    private(set) var isActive = false
-    /// The runtime ids of the active run's tasks.
+    /// The runtime ids of the run's tasks.
     private var ownedTasks = Set<UInt64>()
-    /// Tasks of runs that ended without finishing their root (deadlock, step budget, missing
-    /// outside wake-up). Their jobs are dropped, never run: the code they would resume belongs to
-    /// a run that is over, and may hold closures whose scope has ended.
-    private var abandonedTasks = Set<UInt64>()
     /// Jobs delivered since the driver last collected them, oldest first.
     private var deliveries: [Delivery] = []
     /// Outside wake-ups the code under test said to expect, oldest first, by label.
@@ -45,6 +30,9 @@
     /// Set once the run left one-job-at-a-time (a job overstayed its slice; see
     /// `RunDriver+Overstay`).
     private(set) var leftOneJobAtATime = false
+    /// The run's jobs that overstayed their slice and still run, oldest first: for naming one in
+    /// a stuck report and telling their enqueues apart.
+    private(set) var overstayingJobs: [OverstayingJob] = []
     /// Jobs that overstayed their slice and returned since the driver last looked, oldest first:
     /// whether each was a main-actor job.
     private(set) var overstayingJobsReturned: [Bool] = []
@@ -55,29 +43,28 @@
     /// Whether jobs wait to be collected.
     var hasDeliveries: Bool { !deliveries.isEmpty }
 
-    /// Starts a run.
-    mutating func begin() {
-      isActive = true
-      ownedTasks = []
-      deliveries = []
-      expectedOutsideWakeUps = []
-      virtualTime = 0
-      rootFinishedOutside = nil
-      leftOneJobAtATime = false
-      overstayingJobsReturned = []
-      loopEnded = false
-    }
-
-    /// Records that the run left one-job-at-a-time: from now on the jobs of the run's code are
-    /// not all enqueued on the driver thread, and a job there may return from another thread
-    /// (see ``overstayingJobReturned(isMain:)``).
-    mutating func leaveOneJobAtATime() {
+    /// Records that `job` overstayed its slice and goes on beside the run, which so leaves
+    /// one-job-at-a-time: from now on the jobs of the run's code are not all enqueued on the
+    /// driver thread, and a job there may return from another thread (see
+    /// ``overstayingJobReturned(onThread:)``).
+    mutating func jobOverstays(_ job: OverstayingJob) {
       leftOneJobAtATime = true
+      overstayingJobs.append(job)
     }
 
-    /// Records that a job that overstayed its slice returned.
-    mutating func overstayingJobReturned(isMain: Bool) {
-      overstayingJobsReturned.append(isMain)
+    /// Whether a job of the run that overstayed its slice runs on `thread` (see
+    /// `RunDriver.threadID`).
+    func hasOverstayingJob(onThread thread: UInt) -> Bool {
+      !overstayingJobs.isEmpty && overstayingJobs.contains { $0.thread == thread }
+    }
+
+    /// Records that the job that overstayed on `thread` returned, and returns it; nil when no job
+    /// of the run overstays there.
+    mutating func overstayingJobReturned(onThread thread: UInt) -> OverstayingJob? {
+      guard let index = overstayingJobs.firstIndex(where: { $0.thread == thread }) else { return nil }
+      let job = overstayingJobs.remove(at: index)
+      overstayingJobsReturned.append(job.isMain)
+      return job
     }
 
     /// Hands over the returns of overstaying jobs, oldest first.
@@ -101,29 +88,27 @@
     /// started there): that task then belongs to the run from now on. Everything else (tests
     /// running in parallel, the runtime's own work) is forwarded, so concurrent tests are never
     /// captured. `executor` names where the enqueuing thread's work ran; it is read only for a
-    /// job of the run.
+    /// job of the run. Whether the job was delivered to the run.
     mutating func capture(
       _ job: UnownedJob, taskID: UInt64, source: RunDriver.Source, enqueuingTaskID: UInt64 = 0,
       executor: () -> String = { OutsideWork.threadsOutsideSwiftConcurrency }
-    ) -> Capture {
-      let ownsTask = isActive && taskID != 0 && ownedTasks.contains(taskID)
-      let ownsEnqueuer = isActive && !ownsTask && enqueuingTaskID != 0 && ownedTasks.contains(enqueuingTaskID)
-      guard ownsTask || ownsEnqueuer else {
-        return taskID != 0 && !abandonedTasks.isEmpty && abandonedTasks.contains(taskID) ? .drop : .forward
-      }
+    ) -> Bool {
+      let ownsTask = taskID != 0 && ownedTasks.contains(taskID)
+      let ownsEnqueuer = !ownsTask && enqueuingTaskID != 0 && ownedTasks.contains(enqueuingTaskID)
+      guard ownsTask || ownsEnqueuer else { return false }
       if ownsEnqueuer && taskID != 0 { ownedTasks.insert(taskID) }
       if !expectedOutsideWakeUps.isEmpty {
         expectedOutsideWakeUps.removeFirst()
       }
       deliveries.append(
         Delivery(captured: .init(job: job, taskID: taskID, source: source, note: .plain), executor: executor()))
-      return .delivered
+      return true
     }
 
     /// Records that the task `taskID` finished the run's root body on another thread, where
     /// `executor` ran it; false if that task is not the run's.
     mutating func rootFinished(byTask taskID: UInt64, executor: String) -> Bool {
-      guard isActive, taskID != 0, ownedTasks.contains(taskID) else { return false }
+      guard taskID != 0, ownedTasks.contains(taskID) else { return false }
       rootFinishedOutside = executor
       return true
     }
@@ -154,18 +139,12 @@
       return deliveries
     }
 
-    /// Ends the run. A run that did not complete abandons its tasks; the jobs still undelivered
-    /// are returned to be handed to the platform when it completed, and dropped otherwise.
-    mutating func end(completed: Bool) -> [RunState.CapturedJob] {
-      isActive = false
-      if !completed { abandonedTasks.formUnion(ownedTasks) }
-      ownedTasks = []
-      expectedOutsideWakeUps = []
-      let leftovers = completed ? deliveries.map(\.captured) : []
-      deliveries = []
-      rootFinishedOutside = nil
-      overstayingJobsReturned = []
-      return leftovers
+    /// Ends the run: the jobs still undelivered, to be handed to the platform when the run
+    /// completed (none otherwise), and the run's tasks, which a run that did not complete
+    /// abandons (none otherwise).
+    mutating func end(completed: Bool) -> (leftovers: [RunState.CapturedJob], abandoned: Set<UInt64>) {
+      defer { self = RunMailbox() }
+      return completed ? (deliveries.map(\.captured), []) : ([], ownedTasks)
     }
   }
 #endif
