@@ -50,21 +50,20 @@
         rootMaker = 0
         return true
       }
-      let thread = Self.threadID()
-      let overstaying = activeRun?.mailbox.hasOverstayingJob(onThread: thread) ?? false
-      let delivered =
-        activeRun?.mailbox.capture(
-          job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID,
-          executor: { overstaying ? OutsideWork.overstayingJob : Self.outsideExecutorName() }) ?? false
-      if delivered {
+      // A job of an abandoned task is dropped, never run; anything else not the run's, the
+      // platform runs.
+      guard let run = activeRun else { return abandonedTasks.drops(taskID: taskID) }
+      let overstaying = run.mailbox.hasOverstayingJob(onThread: Self.threadID())
+      if run.mailbox.capture(
+        job, taskID: taskID, source: source, enqueuingTaskID: enqueuingTaskID,
+        executor: { overstaying ? OutsideWork.overstayingJob : Self.outsideExecutorName() })
+      {
         hasDeliveries.store(true, ordering: .relaxed)
         // The driver may be waiting for an outside wake-up (and, in a run that left
         // one-job-at-a-time, the thread that began it for the run's end, on the same condition).
         condition.broadcast()
         return true
       }
-      // A job of an abandoned task is dropped, never run; anything else not the run's, the
-      // platform runs.
       return abandonedTasks.drops(taskID: taskID)
     }
 

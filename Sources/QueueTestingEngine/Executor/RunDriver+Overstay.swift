@@ -96,23 +96,23 @@
     /// On the driver, with nothing runnable while jobs that overstayed still run: waits a little
     /// for what they make or for one to return, naming the oldest for watchers meanwhile (its
     /// wait is the run's). Returns the stuck report when the caller gave up on the run.
-    func waitForOverstayingJobs() -> StuckJob? {
+    func waitForOverstayingJobs(of run: ControlledRun) -> StuckJob? {
       condition.lock()
       defer { condition.unlock() }
-      if let oldest = activeRun?.mailbox.overstayingJobs.first {
+      if let oldest = run.mailbox.overstayingJobs.first {
         runningTask.store(oldest.task, ordering: .relaxed)
         runningStep.store(oldest.step, ordering: .relaxed)
         jobThread.store(oldest.thread, ordering: .relaxed)
         driverKernelThread.store(oldest.kernelThread, ordering: .relaxed)
       }
-      if activeRun?.mailbox.hasNews != true && !abandoning.load(ordering: .relaxed) {
+      if !run.mailbox.hasNews && !abandoning.load(ordering: .relaxed) {
         _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
       }
-      if activeRun?.mailbox.hasNews == true { hasDeliveries.store(true, ordering: .relaxed) }
+      if run.mailbox.hasNews { hasDeliveries.store(true, ordering: .relaxed) }
       jobThread.store(Self.threadID(), ordering: .relaxed)
       driverKernelThread.store(ThreadProbe.currentKernelThread, ordering: .relaxed)
       guard abandoning.load(ordering: .relaxed) else { return nil }
-      let oldest = activeRun?.mailbox.overstayingJobs.first
+      let oldest = run.mailbox.overstayingJobs.first
       return StuckJob(
         task: oldest?.task ?? 0, step: oldest?.step ?? 0, limit: .zero, wait: nil, runWentOnBesideIt: true)
     }

@@ -46,7 +46,7 @@
         case .waitForOutsideWork(let limit, let whilePending):
           waitForOutsideWork(upTo: limit, whilePending: whilePending)
         case .waitForJobsElsewhere:
-          if let stuck = driver.waitForOverstayingJobs() {
+          if let stuck = driver.waitForOverstayingJobs(of: self) {
             outcome = .stuck(stuck)
             return true
           }
