@@ -2,6 +2,7 @@
 #include "OutsideWorkCounts.h"
 
 #if defined(__linux__)
+#include <dlfcn.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <sys/eventfd.h>
@@ -10,9 +11,9 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
-// Threads the run's code wakes (a condition signalled, a semaphore posted, which is also how
-// Dispatch signals a `DispatchSemaphore` on Linux, an event loop's eventfd written, bytes written
-// to a pipe or a socket that a thread reads), whoever started them: an event loop made before the run (a shared
+// Threads the run's code wakes (a condition signalled, a semaphore posted, a `DispatchSemaphore`
+// signalled or a `DispatchGroup` left, an event loop's eventfd written, bytes written to a pipe or
+// a socket that a thread reads), whoever started them: an event loop made before the run (a shared
 // `MultiThreadedEventLoopGroup`), a worker thread of the test's fixture. The run cannot see what
 // such a thread does next, so from the first wake-up on, virtual time moves no faster than real
 // time (up to the timeout), as it does for threads the run started. Only the run's own thread
@@ -39,6 +40,19 @@ static void findWake(void) {
   realWake.send = qt_find_real(NULL, "send");
 }
 
+// Dispatch's own entry points, found only once one of them is called (Dispatch is loaded then).
+static struct {
+  long (*semaphoreSignal)(void *);
+  void (*groupLeave)(void *);
+} realDispatchWake;
+static pthread_once_t dispatchWakeOnce = PTHREAD_ONCE_INIT;
+
+static void findDispatchWake(void) {
+  void *dispatch = dlopen("libdispatch.so", RTLD_LAZY | RTLD_NOLOAD);
+  realDispatchWake.semaphoreSignal = qt_find_real(dispatch, "dispatch_semaphore_signal");
+  realDispatchWake.groupLeave = qt_find_real(dispatch, "dispatch_group_leave");
+}
+
 static inline void noteWake(void) {
   // Every thread of the process signals conditions: stored once, not on every call, so that the
   // word's cache line is not written back and forth between them.
@@ -62,6 +76,24 @@ __attribute__((weak)) int sem_post(sem_t *semaphore) {
   pthread_once(&wakeOnce, findWake);
   noteWake();
   return realWake.semPost(semaphore);
+}
+
+// A `DispatchSemaphore` is signalled in user space, and posts its POSIX semaphore only when a
+// thread already waits: a signal that comes first lets the thread that waits next go on without
+// ever blocking, so the post alone misses it (a worker thread still finishing its last request
+// when the run signals it). Every signal counts, as every condition signal does.
+__attribute__((weak)) long dispatch_semaphore_signal(void *semaphore) {
+  pthread_once(&dispatchWakeOnce, findDispatchWake);
+  noteWake();
+  return realDispatchWake.semaphoreSignal(semaphore);
+}
+
+// A `DispatchGroup` wakes the threads in its `wait()` through a futex of its own, with no call
+// the test binary can see; its `notify` blocks are Dispatch work, counted as such.
+__attribute__((weak)) void dispatch_group_leave(void *group) {
+  pthread_once(&dispatchWakeOnce, findDispatchWake);
+  noteWake();
+  realDispatchWake.groupLeave(group);
 }
 
 __attribute__((weak)) int eventfd_write(int descriptor, eventfd_t value) {

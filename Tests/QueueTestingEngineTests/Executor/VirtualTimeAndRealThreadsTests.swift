@@ -159,8 +159,7 @@
 
     /// A worker thread that exists before any run (an event loop made by an earlier test, a
     /// fixture's thread): each request it is woken for takes it a millisecond to serve. It waits
-    /// on a condition, on a `DispatchSemaphore` (which Dispatch posts as a POSIX semaphore on
-    /// Linux), or in a read of a pipe.
+    /// on a condition, on a `DispatchSemaphore`, or in a read of a pipe.
     final class PreexistingWorker: Sendable {
       enum WakeUp: String, CaseIterable, Codable, Sendable { case condition, dispatchSemaphore, pipe }
       private let wakeUp: WakeUp
@@ -248,9 +247,9 @@
     /// A thread made before the run, woken by the body, serves its request before the body's
     /// 200 ms sleep ends, as on real threads: the wake-up makes virtual time wait for it. The
     /// search that ran it never claims exhaustion, since that thread's timing is real. The worker
-    /// waits on a condition, on a `DispatchSemaphore` (its signal is a POSIX semaphore's post on
-    /// Linux), or in a read of a pipe the body writes to (a self-pipe event loop, a reader at the
-    /// other end of a `Pipe`).
+    /// waits on a condition, on a `DispatchSemaphore` (still serving the last run's request when
+    /// the next run signals it, in a fast run), or in a read of a pipe the body writes to (a
+    /// self-pipe event loop, a reader at the other end of a `Pipe`).
     @available(ExecutorHooks 1.0, *)
     @Test(arguments: PreexistingWorker.WakeUp.allCases)
     func aThreadMadeBeforeTheRunAndWokenByItWinsTheSleep(wokenBy wakeUp: PreexistingWorker.WakeUp) async throws {
