@@ -3,7 +3,7 @@
 
 // What the sources of outside work share (private to this library): whether the calling thread
 // counts for the active run, the run's work not done yet, and its counts. Each source of outside
-// work (`DispatchWork.c`, `ThreadStarts.c`, `ThreadWakeUps.c`) is one file that interposes its
+// work (`DispatchWork.c`, `DispatchSources.c`, `ThreadStarts.c`, `ThreadWakeUps.c`) is one file that interposes its
 // calls and counts through these; `OutsideWorkCounts.c` starts and ends the counting.
 
 #if defined(__linux__)
@@ -24,6 +24,15 @@ extern long qt_threads_woken;
 extern int qt_dispatch_reached;
 extern int qt_thread_start_reached;
 extern int qt_wake_reached;
+
+// Notes that the calling thread woke a thread that never says when it is done (see
+// `ThreadWakeUps.c`): counted on the run's thread, outside its hand-overs to Dispatch. Every
+// thread of the process signals conditions: the word that says a wake-up reached this library is
+// stored once, not on every call, so that its cache line is not written back and forth.
+static inline void qt_note_wake(void) {
+  if (!__atomic_load_n(&qt_wake_reached, __ATOMIC_RELAXED)) __atomic_store_n(&qt_wake_reached, 1, __ATOMIC_RELAXED);
+  if (qt_counting && !qt_inside_dispatch) __atomic_add_fetch(&qt_threads_woken, 1, __ATOMIC_RELAXED);
+}
 
 // Counts one piece of work not done yet for the active run; returns the run's number, for
 // `qt_outside_work_done`. Only the run's own thread adds.
