@@ -203,7 +203,7 @@ MUTANTS = [
      "  qt_note_wake();\n",
      "",
      "swift test --filter workADispatchCallSetsGoing"),
-    ("dispatch-timer-not-counted", "__attribute__((weak)) void dispatch_source_set_timer(",
+    ("dispatch-activate-not-counted", "__attribute__((weak)) void dispatch_activate(",
      "  qt_note_wake();\n",
      "",
      "swift test --filter workADispatchCallSetsGoing"),

@@ -8,19 +8,22 @@
 
 // Threads the run's code sets going through Dispatch's own primitives rather than through a
 // queue (`DispatchWork.c` counts the work handed to queues): a `DispatchSemaphore` signalled, a
-// `DispatchGroup` left, a Dispatch source resumed, its data merged or its timer set. Dispatch does
-// each in user space or through a futex of its own, never through a call `ThreadWakeUps.c` sees:
+// `DispatchGroup` left, a Dispatch source or queue resumed, a source's data merged. Dispatch may
+// do each in user space or through a futex of its own, with no call `ThreadWakeUps.c` sees:
 //
 // - A semaphore's signal posts its POSIX semaphore only when a thread already waits. A signal that
 //   comes first lets the thread that waits next go on without ever blocking (a worker still busy
 //   with its last request when the run signals it), so the post alone misses it.
 // - A group wakes the threads in its `wait()` through a futex; its `notify` blocks are Dispatch
 //   work, counted as such.
-// - A source's handler runs on a Dispatch thread when its event comes (a timer due in a
-//   millisecond, data merged, a descriptor ready), and a source never says it is done.
+// - A source's handler, or a resumed queue's work, is added to its target queue; when that queue
+//   is already running (busy with an earlier item), no thread is woken for it, and it runs when
+//   the item ends. A source never says it is done.
 //
 // Each counts as waking a thread, whether or not one waits yet, as a condition signal does: from
-// then on, virtual time moves no faster than real time.
+// then on, virtual time moves no faster than real time. A timer set on a resumed source needs no
+// such count: Dispatch re-arms it on its manager thread, which it wakes by writing an eventfd
+// (counted in `ThreadWakeUps.c`).
 
 typedef struct dispatch_object_s *qt_object;
 typedef unsigned long long qt_time;
@@ -82,7 +85,6 @@ __attribute__((weak)) void dispatch_source_merge_data(qt_object source, uintptr_
 // Dispatch reads itself, inside the call, which must then read real time.
 __attribute__((weak)) void dispatch_source_set_timer(qt_object source, qt_time start, uint64_t interval, uint64_t leeway) {
   pthread_once(&dispatchWakeOnce, findDispatchWake);
-  qt_note_wake();
   start = qt_dispatch_time_to_real(start);
   bool shifting = qt_virtual_time_pause();
   realDispatchWake.setTimer(source, start, interval, leeway);

@@ -82,9 +82,9 @@ long qt_dispatch_work_handed_out(void);
 long qt_threads_started_by_run(void);
 
 /// How many times the run's thread woke another thread (a condition signalled or broadcast, a
-/// semaphore posted, a `DispatchSemaphore` signalled, a `DispatchGroup` left, a Dispatch source
-/// resumed, its data merged or its timer set, an eventfd written, bytes written or sent to a pipe
-/// or a socket) since counting began, outside its hand-overs to Dispatch.
+/// semaphore posted, a `DispatchSemaphore` signalled, a `DispatchGroup` left, a Dispatch source or
+/// queue resumed or activated, data merged into a source, an eventfd written, bytes written or
+/// sent to a pipe or a socket) since counting began, outside its hand-overs to Dispatch.
 long qt_threads_woken_by_run(void);
 
 /// Whether the calls that hand work to Dispatch, start threads and wake them reach this library's

@@ -66,6 +66,8 @@
       /// A queue suspended before the run with work held on it (a fixture that starts paused),
       /// which the run resumes.
       case queueResumed
+      /// A queue made inactive before the run with work held on it, which the run activates.
+      case queueActivated
     }
 
     /// Sets up `setGoing` outside the run, runs the body once, and prints whether the run woke a
@@ -107,6 +109,10 @@
         queue.suspend()
         queue.async(execute: handle)
         start = { queue.resume() }
+      case .queueActivated:
+        let queue = DispatchQueue(label: "inactive", attributes: .initiallyInactive, target: busy.queue)
+        queue.async(execute: handle)
+        start = { queue.activate() }
       }
       busy.occupy()
       let before: Duration = setGoing == .timerMadeAfterAnHour ? .seconds(3600) : .zero
