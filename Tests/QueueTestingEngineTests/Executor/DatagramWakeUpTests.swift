@@ -77,11 +77,16 @@
     }
 
     /// The run sends a datagram to a thread made before it, then sleeps 200 ms: on real threads
-    /// the thread serves it in about a millisecond, and the run reads its value. A send to a
+    /// the thread serves it in about a millisecond, and the body reads its value (checked first,
+    /// with a reader of its own). A send to a
     /// socket counts as waking a thread, as a write does, whichever call makes it.
     @available(ExecutorHooks 1.0, *)
     @Test(arguments: DatagramReader.Call.allCases)
-    func aDatagramSentToAThreadMadeBeforeTheRunIsServedBeforeTheSleepEnds(by call: DatagramReader.Call) {
+    func aDatagramSentToAThreadMadeBeforeTheRunIsServedBeforeTheSleepEnds(by call: DatagramReader.Call) async {
+      let onRealThreads = DatagramReader()
+      onRealThreads.send(by: call)
+      try? await Task.sleep(for: .milliseconds(200))
+      #expect(onRealThreads.box.value == 9, "on real threads")
       let reader = DatagramReader()
       let result = ControlledExecutor.runBlocking(seed: 1) {
         reader.send(by: call)

@@ -70,10 +70,9 @@
       case queueActivated
     }
 
-    /// Sets up `setGoing` outside the run, runs the body once, and prints whether the run woke a
-    /// thread and what it read.
-    @available(ExecutorHooks 1.0, *)
-    static func printRun(_ setGoing: SetGoing) -> Never {
+    /// Sets up `setGoing` (outside any run) and returns the body, which sleeps `before`, sets the
+    /// work going, releases the busy queue, sleeps 200 ms, and returns what it read.
+    static func body(_ setGoing: SetGoing, after before: Duration) -> @Sendable () async -> String {
       let box = CallbackBox()
       let handle: @Sendable () -> Void = { box.set(9) }
       let busy = BusyQueue()
@@ -115,32 +114,47 @@
         start = { queue.activate() }
       }
       busy.occupy()
-      let before: Duration = setGoing == .timerMadeAfterAnHour ? .seconds(3600) : .zero
-      printOutcome(
-        ControlledExecutor.runBlocking(seed: 1) {
-          try? await Task.sleep(for: before)
-          start()
-          busy.release()
-          try? await Task.sleep(for: .milliseconds(200))
-          TraceRecorder.mark("value: \(box.value.map(String.init) ?? "none")")
-        })
+      return {
+        try? await Task.sleep(for: before)
+        start()
+        busy.release()
+        try? await Task.sleep(for: .milliseconds(200))
+        return "value: \(box.value.map(String.init) ?? "none")"
+      }
     }
 
-    static func printOutcome(_ result: RunResult) -> Never {
+    /// Runs the body of `setGoing` on real threads, then under the harness, each with a fixture
+    /// of its own, and prints what each read and whether the run woke a thread. On real threads
+    /// the hour is not slept: it changes nothing there.
+    @available(ExecutorHooks 1.0, *)
+    static func printRuns(_ setGoing: SetGoing) -> Never {
+      let plain = body(setGoing, after: .zero)
+      let readPlain = CallbackBox()
+      let done = DispatchSemaphore(value: 0)
+      Task {
+        readPlain.set(await plain() == "value: 9" ? 9 : 0)
+        done.signal()
+      }
+      done.wait()
+      print("real threads read 9: \(readPlain.value == 9)")
+      let controlled = body(setGoing, after: setGoing == .timerMadeAfterAnHour ? .seconds(3600) : .zero)
+      let result = ControlledExecutor.runBlocking(seed: 1) { TraceRecorder.mark(await controlled()) }
       print("woke threads: \(result.outsideWork.threadsWoken > 0)")
       print("read: \(VirtualTimeAndRealThreadsTests.marks(result))")
       exit(0)
     }
 
-    /// What the run sets going through Dispatch runs before the run's longer sleep ends, as on
-    /// real threads: the call counts as waking a thread, so virtual time waits in real time.
+    /// What the run sets going through Dispatch runs before the run's longer sleep ends, as it
+    /// does on real threads (checked with the same body): the call counts as waking a thread, so
+    /// virtual time waits in real time.
     @available(ExecutorHooks 1.0, *)
     @Test(arguments: SetGoing.allCases)
     func workADispatchCallSetsGoingRunsBeforeALongerSleepEnds(_ setGoing: SetGoing) async throws {
       let child = try await #require(processExitsWith: .success, observing: [\.standardOutputContent]) {
-        [setGoing] in DispatchSourceWakeUpTests.printRun(setGoing)
+        [setGoing] in DispatchSourceWakeUpTests.printRuns(setGoing)
       }
       let output = String(decoding: child.standardOutputContent, as: UTF8.self)
+      #expect(output.contains("real threads read 9: true"), "\(output)")
       #expect(output.contains("woke threads: true"), "\(output)")
       #expect(output.contains(#"read: ["value: 9"]"#), "\(output)")
     }

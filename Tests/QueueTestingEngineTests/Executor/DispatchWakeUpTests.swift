@@ -58,12 +58,16 @@
     }
 
     /// The run wakes a thread made before it through Dispatch before that thread waits, then
-    /// sleeps 200 ms: on real threads the thread serves in about a millisecond and the run reads
-    /// its value. The harness counts the signal as a wake-up whether or not a thread was waiting,
+    /// sleeps 200 ms: on real threads the thread serves in about a millisecond and the body reads
+    /// its value (checked first, with a waiter of its own). The harness counts the signal as a wake-up whether or not a thread was waiting,
     /// so virtual time waits for it as real time would.
     @available(ExecutorHooks 1.0, *)
     @Test(arguments: LateWaiter.WakeUp.allCases)
-    func aDispatchSignalBeforeItsWaiterWaitsStillWakesIt(wokenBy wakeUp: LateWaiter.WakeUp) {
+    func aDispatchSignalBeforeItsWaiterWaitsStillWakesIt(wokenBy wakeUp: LateWaiter.WakeUp) async {
+      let onRealThreads = LateWaiter(wokenBy: wakeUp)
+      onRealThreads.request()
+      try? await Task.sleep(for: .milliseconds(200))
+      #expect(onRealThreads.box.value == 9, "on real threads")
       let waiter = LateWaiter(wokenBy: wakeUp)
       let result = ControlledExecutor.runBlocking(seed: 1) {
         waiter.request()
