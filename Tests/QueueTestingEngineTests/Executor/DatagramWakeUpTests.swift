@@ -5,9 +5,9 @@
   import Testing
   import QueueWorkloads
 
-  /// A thread outside the harness that the run sets going, in a way no thread-level call shows,
-  /// serves before the run's longer sleep ends, as on real threads: the harness counts the call as
-  /// a wake-up, so virtual time waits for it in real time.
+  /// A datagram the run sends to a thread outside the harness is served before the run's longer
+  /// sleep ends, as on real threads: the harness counts each way of sending to a socket as a
+  /// wake-up, so virtual time waits for it in real time.
   @Suite(
     "Threads woken by a datagram",
     .enabled(

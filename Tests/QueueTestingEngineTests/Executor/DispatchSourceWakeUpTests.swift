@@ -6,9 +6,6 @@
   import Testing
   import QueueWorkloads
 
-  /// A thread outside the harness that the run sets going, in a way no thread-level call shows,
-  /// serves before the run's longer sleep ends, as on real threads: the harness counts the call as
-  /// a wake-up, so virtual time waits for it in real time.
   /// Work a Dispatch call of the run sets going on a queue (a source's handler, a resumed queue's
   /// work) runs before the run's longer sleep ends, as on real threads. The queue is one a
   /// fixture keeps busy, so Dispatch adds the work behind its item and wakes no thread: the call
@@ -41,7 +38,7 @@
       func release() { released.store(true, ordering: .releasing) }
     }
 
-    /// A Dispatch source made before the run and called from its body. Dispatch's sources may be
+    /// A Dispatch source shared between the fixture and the run's body. Dispatch's sources may be
     /// called from any thread; the lock is what lets Swift see that.
     final class SharedSource<Source>: Sendable {
       private let source: Mutex<Source>

@@ -6,9 +6,10 @@
   import Testing
   import QueueWorkloads
 
-  /// A thread outside the harness that the run sets going, in a way no thread-level call shows,
-  /// serves before the run's longer sleep ends, as on real threads: the harness counts the call as
-  /// a wake-up, so virtual time waits for it in real time.
+  /// A thread outside the harness that the run wakes through a `DispatchSemaphore` or a
+  /// `DispatchGroup`, in a way no thread-level call shows, serves before the run's longer sleep
+  /// ends, as on real threads: the harness counts the Dispatch call as a wake-up, so virtual time
+  /// waits for it in real time.
   @Suite(
     "Threads woken through Dispatch",
     .enabled(
